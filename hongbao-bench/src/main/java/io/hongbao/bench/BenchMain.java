@@ -1,0 +1,21 @@
+package io.hongbao.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of the load tool; subcommands are the benchmarks. */
+@Command(
+        name = "hongbao-bench",
+        mixinStandardHelpOptions = true,
+        description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.")
+public final class BenchMain implements Runnable {
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+}

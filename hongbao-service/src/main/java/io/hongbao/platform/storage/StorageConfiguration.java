@@ -1,0 +1,28 @@
+package io.hongbao.platform.storage;
+
+import io.hongbao.platform.embedded.EmbeddedServers;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Resolves where Redis and the database are. Every bean that talks to them depends on {@link EmbeddedServers}
+ * through {@link StorageEndpoints}, so Spring closes connection pools before it stops the embedded servers.
+ */
+@Configuration(proxyBeanMethods = false)
+class StorageConfiguration {
+
+    @Bean(destroyMethod = "close")
+    EmbeddedServers embeddedServers(StorageSettings settings) {
+        return EmbeddedServers.startWhatIsNotExternal(settings);
+    }
+
+    @Bean
+    StorageEndpoints storageEndpoints(StorageSettings settings, EmbeddedServers embedded) {
+        String redisUrl = settings.redis().embedded() ? embedded.redisUrl() : settings.redis().url();
+        if (settings.db().embedded()) {
+            return new StorageEndpoints(redisUrl, embedded.jdbcUrl(), embedded.dbUser(), embedded.dbPassword());
+        }
+        return new StorageEndpoints(
+                redisUrl, settings.db().url(), settings.db().user(), settings.db().password());
+    }
+}
