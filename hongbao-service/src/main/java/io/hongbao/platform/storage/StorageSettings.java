@@ -27,7 +27,7 @@ public record StorageSettings(Path dataDir, Redis redis, Db db) {
             user = user == null ? "root" : user;
             password = password == null ? "" : password;
             poolSize = poolSize <= 0 ? 16 : poolSize;
-            blockingThreads = blockingThreads <= 0 ? 32 : blockingThreads;
+            blockingThreads = blockingThreads <= 0 ? poolSize : blockingThreads;
         }
 
         public boolean embedded() {

@@ -1,0 +1,55 @@
+package io.hongbao.platform.redis;
+
+import io.hongbao.platform.storage.StorageEndpoints;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import java.time.Duration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * One Lettuce client and one shared connection. Lettuce connections are thread-safe and pipeline every command sent
+ * on them, so a single connection serves all callers without a pool (the hot path relies on that pipelining).
+ */
+@Configuration(proxyBeanMethods = false)
+class RedisConfiguration {
+
+    static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
+
+    @Bean(destroyMethod = "shutdown")
+    ClientResources redisClientResources() {
+        return DefaultClientResources.create();
+    }
+
+    @Bean(destroyMethod = "shutdown")
+    RedisClient redisClient(ClientResources resources, StorageEndpoints endpoints) {
+        RedisClient client = RedisClient.create(resources, RedisURI.create(endpoints.redisUrl()));
+        client.setOptions(ClientOptions.builder()
+                .autoReconnect(true)
+                // While Redis is away, fail calls at once (503) instead of queueing them without bound.
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
+                .build());
+        return client;
+    }
+
+    @Bean(destroyMethod = "close")
+    StatefulRedisConnection<String, String> redisConnection(RedisClient client) {
+        return client.connect();
+    }
+
+    @Bean
+    RedisDurabilityCheck redisDurabilityCheck(StatefulRedisConnection<String, String> connection) {
+        return new RedisDurabilityCheck(connection);
+    }
+
+    @Bean
+    RedisHealthIndicator redisHealthIndicator(StatefulRedisConnection<String, String> connection) {
+        return new RedisHealthIndicator(connection);
+    }
+}

@@ -1,0 +1,64 @@
+package io.hongbao.platform.security;
+
+import io.hongbao.platform.storage.StorageSettings;
+import io.hongbao.platform.web.ApiErrorWriter;
+import io.hongbao.platform.web.ErrorCode;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import reactor.core.publisher.Mono;
+
+/**
+ * Every {@code /api/**} call needs a valid bearer token; {@code /api/v1/admin/**} also needs the admin role. Failures
+ * answer the contract's JSON error body. Stateless: no session, no CSRF (no cookies are used).
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+    @Bean
+    JwtSecret jwtSecret(SecuritySettings security, StorageSettings storage) {
+        return JwtSecret.configuredOrKeptIn(security.jwtSecret(), storage.dataDir());
+    }
+
+    @Bean
+    ReactiveJwtDecoder jwtDecoder(JwtSecret secret) {
+        return new HmacJwtDecoder(secret);
+    }
+
+    @Bean
+    TokenIssuer tokenIssuer(JwtSecret secret) {
+        return new TokenIssuer(secret);
+    }
+
+    @Bean
+    SecurityWebFilterChain apiSecurity(ServerHttpSecurity http, ReactiveJwtDecoder decoder, ApiErrorWriter errors) {
+        return http.csrf(ServerHttpSecurity.CsrfSpec::disable)
+                .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
+                .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
+                .logout(ServerHttpSecurity.LogoutSpec::disable)
+                .requestCache(ServerHttpSecurity.RequestCacheSpec::disable)
+                .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
+                .authorizeExchange(exchanges -> exchanges
+                        .pathMatchers("/api/v1/admin/**")
+                        .hasAuthority(CallerAuthentication.ADMIN_AUTHORITY)
+                        .pathMatchers("/api/**")
+                        .authenticated()
+                        .anyExchange()
+                        .permitAll())
+                .oauth2ResourceServer(oauth -> oauth.jwt(jwt -> jwt.jwtDecoder(decoder)
+                                .jwtAuthenticationConverter(token -> Mono.just(CallerAuthentication.of(token))))
+                        .authenticationEntryPoint((exchange, e) -> errors.write(
+                                exchange, HttpStatus.UNAUTHORIZED, ErrorCode.UNAUTHENTICATED, "a valid bearer token is required"))
+                        .accessDeniedHandler((exchange, e) -> errors.write(
+                                exchange, HttpStatus.FORBIDDEN, ErrorCode.FORBIDDEN, "this needs the admin role")))
+                .exceptionHandling(handling -> handling.authenticationEntryPoint((exchange, e) -> errors.write(
+                                exchange, HttpStatus.UNAUTHORIZED, ErrorCode.UNAUTHENTICATED, "a valid bearer token is required"))
+                        .accessDeniedHandler((exchange, e) -> errors.write(
+                                exchange, HttpStatus.FORBIDDEN, ErrorCode.FORBIDDEN, "this needs the admin role")))
+                .build();
+    }
+}

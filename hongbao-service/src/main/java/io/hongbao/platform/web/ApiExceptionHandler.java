@@ -1,0 +1,107 @@
+package io.hongbao.platform.web;
+
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisException;
+import java.sql.SQLTransientException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import org.springframework.web.server.WebExceptionHandler;
+import reactor.core.publisher.Mono;
+
+/**
+ * Turns every failure into the contract's error body. Runs before Spring Boot's default handler (order -1), so no
+ * HTML or Whitelabel body ever leaves the service.
+ */
+@Component
+@Order(-2)
+final class ApiExceptionHandler implements WebExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    private final ApiErrorWriter writer;
+
+    ApiExceptionHandler(ApiErrorWriter writer) {
+        this.writer = writer;
+    }
+
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
+        // Java 17: no pattern switch yet, so an instanceof chain, most specific first.
+        if (failure instanceof ApiException e) {
+            return writer.write(exchange, e.code(), e.getMessage());
+        }
+        if (failure instanceof ServerWebInputException e) {
+            return writer.write(exchange, ErrorCode.VALIDATION_FAILED, inputProblem(e));
+        }
+        if (failure instanceof MethodNotAllowedException e) {
+            return writer.write(exchange, ErrorCode.METHOD_NOT_ALLOWED, e.getReason());
+        }
+        if (failure instanceof UnsupportedMediaTypeStatusException) {
+            return writer.write(exchange, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send application/json");
+        }
+        if (failure instanceof ResponseStatusException e) {
+            return byStatus(exchange, e.getStatusCode(), e.getReason());
+        }
+        return unexpected(exchange, failure);
+    }
+
+    private Mono<Void> byStatus(ServerWebExchange exchange, HttpStatusCode status, String reason) {
+        if (status.value() == HttpStatus.NOT_FOUND.value()) {
+            return writer.write(exchange, ErrorCode.NOT_FOUND, "no such resource");
+        }
+        if (status.is4xxClientError()) {
+            return writer.write(
+                    exchange, HttpStatus.valueOf(status.value()), ErrorCode.VALIDATION_FAILED, String.valueOf(reason));
+        }
+        return writer.write(exchange, ErrorCode.INTERNAL, "internal error");
+    }
+
+    private Mono<Void> unexpected(ServerWebExchange exchange, Throwable failure) {
+        if (isStoreDown(failure)) {
+            log.warn("a backing store is unavailable: {}", failure.toString());
+            return writer.write(exchange, ErrorCode.UNAVAILABLE, "a backing store is unavailable; nothing was changed");
+        }
+        log.error("unexpected failure on {}", exchange.getRequest().getPath(), failure);
+        return writer.write(exchange, ErrorCode.INTERNAL, "internal error");
+    }
+
+    static boolean isStoreDown(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof RedisConnectionException
+                    || (t instanceof RedisException && t.getMessage() != null && t.getMessage().contains("timed out"))
+                    || t instanceof DataAccessResourceFailureException
+                    || t instanceof TransientDataAccessException
+                    || t instanceof CannotCreateTransactionException
+                    || t instanceof SQLTransientException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The most specific message of a bad input, first line only: enough to fix the request, no stack. */
+    private static String inputProblem(ServerWebInputException e) {
+        Throwable deepest = e;
+        while (deepest.getCause() != null && deepest.getCause() != deepest) {
+            deepest = deepest.getCause();
+        }
+        String message = deepest == e ? e.getReason() : deepest.getMessage();
+        if (message == null || message.isBlank()) {
+            return "the request is malformed";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}
