@@ -97,7 +97,11 @@ final class ApiExceptionHandler implements WebExceptionHandler {
         while (deepest.getCause() != null && deepest.getCause() != deepest) {
             deepest = deepest.getCause();
         }
-        String message = deepest == e ? e.getReason() : deepest.getMessage();
+        String reason = e.getReason();
+        if (reason != null && reason.startsWith("No request body")) {
+            return "a JSON request body is required";
+        }
+        String message = deepest == e ? reason : deepest.getMessage();
         if (message == null || message.isBlank()) {
             return "the request is malformed";
         }

@@ -1,0 +1,37 @@
+package io.hongbao.account;
+
+import io.hongbao.account.application.DepositingMoney;
+import io.hongbao.account.application.GrantingPoints;
+import io.hongbao.account.application.ReadingAccount;
+import io.hongbao.account.infrastructure.AccountsInfrastructure;
+import io.hongbao.account.model.Accounts;
+import io.hongbao.platform.db.Transactions;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Wires the accounts feature: the use cases are plain objects built here, not Spring components. */
+@Configuration(proxyBeanMethods = false)
+class AccountConfiguration {
+
+    @Bean
+    Accounts accounts(JdbcClient jdbc) {
+        return AccountsInfrastructure.jdbcAccounts(jdbc);
+    }
+
+    @Bean
+    DepositingMoney depositingMoney(Accounts accounts, Transactions transactions, Clock clock) {
+        return new DepositingMoney(accounts, transactions, clock);
+    }
+
+    @Bean
+    GrantingPoints grantingPoints(Accounts accounts, Transactions transactions, Clock clock) {
+        return new GrantingPoints(accounts, transactions, clock);
+    }
+
+    @Bean
+    ReadingAccount readingAccount(Accounts accounts) {
+        return new ReadingAccount(accounts);
+    }
+}

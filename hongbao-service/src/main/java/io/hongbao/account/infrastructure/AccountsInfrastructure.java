@@ -1,0 +1,14 @@
+package io.hongbao.account.infrastructure;
+
+import io.hongbao.account.model.Accounts;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** The adapters of the accounts feature, for its configuration to wire. */
+public final class AccountsInfrastructure {
+
+    private AccountsInfrastructure() {}
+
+    public static Accounts jdbcAccounts(JdbcClient jdbc) {
+        return new JdbcAccounts(jdbc);
+    }
+}

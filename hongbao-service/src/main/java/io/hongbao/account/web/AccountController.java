@@ -1,0 +1,105 @@
+package io.hongbao.account.web;
+
+import io.hongbao.account.application.DepositingMoney;
+import io.hongbao.account.application.GrantingPoints;
+import io.hongbao.account.application.ReadingAccount;
+import io.hongbao.account.model.UserId;
+import io.hongbao.account.web.AccountRequests.DepositRequest;
+import io.hongbao.account.web.AccountRequests.PointsRequest;
+import io.hongbao.account.web.AccountViews.AccountView;
+import io.hongbao.account.web.AccountViews.LedgerView;
+import io.hongbao.platform.db.Blocking;
+import io.hongbao.platform.idempotency.Answer;
+import io.hongbao.platform.idempotency.IdempotencyKey;
+import io.hongbao.platform.idempotency.IdempotentRequests;
+import io.hongbao.platform.security.Caller;
+import io.hongbao.platform.web.ApiException;
+import io.hongbao.platform.web.Paging;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/** API.md, Accounts: admin deposits and points grants; a user's own account and ledger. */
+@RestController
+class AccountController {
+
+    private final DepositingMoney depositing;
+    private final GrantingPoints granting;
+    private final ReadingAccount reading;
+    private final IdempotentRequests idempotent;
+    private final Blocking blocking;
+
+    AccountController(
+            DepositingMoney depositing,
+            GrantingPoints granting,
+            ReadingAccount reading,
+            IdempotentRequests idempotent,
+            Blocking blocking) {
+        this.depositing = depositing;
+        this.granting = granting;
+        this.reading = reading;
+        this.idempotent = idempotent;
+        this.blocking = blocking;
+    }
+
+    @PostMapping("/api/v1/admin/accounts/{userId}/deposits")
+    Mono<ResponseEntity<String>> deposit(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable long userId,
+            @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
+            @RequestBody DepositRequest body) {
+        UserId user = pathUser(userId);
+        var amount = body.toCents();
+        return idempotent.run(
+                caller.userId(),
+                IdempotencyKey.fromHeader(key),
+                "POST deposits " + userId,
+                body,
+                () -> Answer.ok(AccountView.of(depositing.deposit(user, amount))));
+    }
+
+    @PostMapping("/api/v1/admin/accounts/{userId}/points")
+    Mono<ResponseEntity<String>> grantPoints(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable long userId,
+            @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
+            @RequestBody PointsRequest body) {
+        UserId user = pathUser(userId);
+        var points = body.toPoints();
+        return idempotent.run(
+                caller.userId(),
+                IdempotencyKey.fromHeader(key),
+                "POST points " + userId,
+                body,
+                () -> Answer.ok(AccountView.of(granting.grant(user, points))));
+    }
+
+    @GetMapping("/api/v1/me/account")
+    Mono<AccountView> myAccount(@AuthenticationPrincipal Caller caller) {
+        return blocking.call(() -> AccountView.of(reading.account(UserId.of(caller.userId()))));
+    }
+
+    @GetMapping("/api/v1/me/ledger")
+    Mono<LedgerView> myLedger(
+            @AuthenticationPrincipal Caller caller,
+            @RequestParam(required = false) Integer limit,
+            @RequestParam(required = false) Long before) {
+        int pageSize = Paging.limit(limit);
+        return blocking.call(
+                () -> LedgerView.of(reading.ledger(UserId.of(caller.userId()), pageSize, before)));
+    }
+
+    private static UserId pathUser(long userId) {
+        if (userId <= 0) {
+            throw ApiException.validation("userId must be a positive number");
+        }
+        return UserId.of(userId);
+    }
+}

@@ -1,0 +1,41 @@
+package io.hongbao.platform.web;
+
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.type.LogicalType;
+
+/**
+ * Strict JSON for requests that move money: a number is a JSON integer, never {@code 12.5}, {@code "12"} or
+ * {@code true}; an unknown field is a mistake worth a 400 rather than something silently ignored.
+ */
+@Configuration(proxyBeanMethods = false)
+class JsonConfiguration {
+
+    @Bean
+    JsonMapperBuilderCustomizer strictRequests() {
+        return builder -> builder.enable(
+                        DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                        DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+                        DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .withCoercionConfig(LogicalType.Integer, config -> config.setCoercion(
+                                CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
+                .withCoercionConfig(LogicalType.Float, config -> config.setCoercion(
+                                CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfig(LogicalType.Boolean, config -> config.setCoercion(
+                                CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
+                .withCoercionConfig(LogicalType.Textual, config -> config.setCoercion(
+                                CoercionInputShape.Integer, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+    }
+}
