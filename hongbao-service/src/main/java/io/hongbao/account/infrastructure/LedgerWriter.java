@@ -27,8 +27,18 @@ public final class LedgerWriter {
         jdbc.sql("INSERT INTO ledger_entries (transfer_ref, account, amount, kind, packet_id, created_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?)")
                 .params(
-                        transferRef, fromAccount, -amount.value(), kind.name(), packetId, toSql(at),
-                        transferRef, toAccount, amount.value(), kind.name(), packetId, toSql(at))
+                        transferRef,
+                        fromAccount,
+                        -amount.value(),
+                        kind.name(),
+                        packetId,
+                        toSql(at),
+                        transferRef,
+                        toAccount,
+                        amount.value(),
+                        kind.name(),
+                        packetId,
+                        toSql(at))
                 .update();
     }
 }

@@ -92,8 +92,7 @@ class AccountController {
             @RequestParam(required = false) Integer limit,
             @RequestParam(required = false) Long before) {
         int pageSize = Paging.limit(limit);
-        return blocking.call(
-                () -> LedgerView.of(reading.ledger(UserId.of(caller.userId()), pageSize, before)));
+        return blocking.call(() -> LedgerView.of(reading.ledger(UserId.of(caller.userId()), pageSize, before)));
     }
 
     private static UserId pathUser(long userId) {

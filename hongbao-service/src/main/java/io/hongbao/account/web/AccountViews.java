@@ -13,7 +13,9 @@ final class AccountViews {
     record AccountView(long userId, long balance, long points) {
         static AccountView of(Account account) {
             return new AccountView(
-                    account.userId().value(), account.balance().value(), account.points().value());
+                    account.userId().value(),
+                    account.balance().value(),
+                    account.points().value());
         }
     }
 

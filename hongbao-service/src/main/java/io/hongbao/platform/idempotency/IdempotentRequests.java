@@ -57,8 +57,8 @@ public final class IdempotentRequests {
     public Mono<ResponseEntity<String>> run(
             long userId, IdempotencyKey key, String request, Object body, Supplier<Answer> work) {
         return blocking.call(() -> key == null
-                ? transactions.inTransaction(() -> stored(work.get()))
-                : once(userId, key, fingerprint(request, body), work))
+                        ? transactions.inTransaction(() -> stored(work.get()))
+                        : once(userId, key, fingerprint(request, body), work))
                 .map(StoredAnswer::toResponse);
     }
 
@@ -112,7 +112,9 @@ public final class IdempotentRequests {
 
     private record StoredAnswer(int status, String json) {
         ResponseEntity<String> toResponse() {
-            return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(json);
+            return ResponseEntity.status(status)
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(json);
         }
     }
 }

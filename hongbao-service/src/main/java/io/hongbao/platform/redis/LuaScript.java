@@ -44,16 +44,15 @@ public final class LuaScript {
     public <T> CompletionStage<T> run(
             RedisScriptingAsyncCommands<String, String> redis, ScriptOutputType type, String[] keys, String... args) {
         CompletionStage<T> bySha = redis.evalsha(sha, type, keys, args);
-        return bySha.handle((result, failure) -> failure)
-                .thenCompose(failure -> {
-                    if (failure == null) {
-                        return bySha;
-                    }
-                    if (isNoScript(failure)) {
-                        return redis.<T>eval(source, type, keys, args);
-                    }
-                    return bySha;
-                });
+        return bySha.handle((result, failure) -> failure).thenCompose(failure -> {
+            if (failure == null) {
+                return bySha;
+            }
+            if (isNoScript(failure)) {
+                return redis.<T>eval(source, type, keys, args);
+            }
+            return bySha;
+        });
     }
 
     public String name() {

@@ -17,6 +17,10 @@ final class RedisHealthIndicator extends AbstractReactiveHealthIndicator {
 
     @Override
     protected Mono<Health> doHealthCheck(Health.Builder builder) {
-        return connection.reactive().ping().timeout(Duration.ofSeconds(1)).map(pong -> builder.up().build());
+        return connection
+                .reactive()
+                .ping()
+                .timeout(Duration.ofSeconds(1))
+                .map(pong -> builder.up().build());
     }
 }

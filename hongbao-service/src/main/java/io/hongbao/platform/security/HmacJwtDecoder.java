@@ -47,9 +47,10 @@ final class HmacJwtDecoder implements ReactiveJwtDecoder {
         if (userId <= 0) {
             throw new IllegalArgumentException("sub must be a positive user id");
         }
-        List<String> roles = jwt.getClaim(ROLES).isMissing() || jwt.getClaim(ROLES).isNull()
-                ? List.of()
-                : jwt.getClaim(ROLES).asList(String.class);
+        List<String> roles =
+                jwt.getClaim(ROLES).isMissing() || jwt.getClaim(ROLES).isNull()
+                        ? List.of()
+                        : jwt.getClaim(ROLES).asList(String.class);
         Instant expiresAt = jwt.getExpiresAtAsInstant();
         return Jwt.withTokenValue(jwt.getToken())
                 .header("alg", jwt.getAlgorithm())

@@ -52,11 +52,17 @@ class SecurityConfiguration {
                 .oauth2ResourceServer(oauth -> oauth.jwt(jwt -> jwt.jwtDecoder(decoder)
                                 .jwtAuthenticationConverter(token -> Mono.just(CallerAuthentication.of(token))))
                         .authenticationEntryPoint((exchange, e) -> errors.write(
-                                exchange, HttpStatus.UNAUTHORIZED, ErrorCode.UNAUTHENTICATED, "a valid bearer token is required"))
+                                exchange,
+                                HttpStatus.UNAUTHORIZED,
+                                ErrorCode.UNAUTHENTICATED,
+                                "a valid bearer token is required"))
                         .accessDeniedHandler((exchange, e) -> errors.write(
                                 exchange, HttpStatus.FORBIDDEN, ErrorCode.FORBIDDEN, "this needs the admin role")))
                 .exceptionHandling(handling -> handling.authenticationEntryPoint((exchange, e) -> errors.write(
-                                exchange, HttpStatus.UNAUTHORIZED, ErrorCode.UNAUTHENTICATED, "a valid bearer token is required"))
+                                exchange,
+                                HttpStatus.UNAUTHORIZED,
+                                ErrorCode.UNAUTHENTICATED,
+                                "a valid bearer token is required"))
                         .accessDeniedHandler((exchange, e) -> errors.write(
                                 exchange, HttpStatus.FORBIDDEN, ErrorCode.FORBIDDEN, "this needs the admin role")))
                 .build();

@@ -22,10 +22,16 @@ public final class TokenCommand implements Runnable {
     @Option(names = "--admin", description = "add the admin role")
     boolean admin;
 
-    @Option(names = "--valid-for", defaultValue = "PT24H", description = "how long the token is valid, ISO-8601 (${DEFAULT-VALUE})")
+    @Option(
+            names = "--valid-for",
+            defaultValue = "PT24H",
+            description = "how long the token is valid, ISO-8601 (${DEFAULT-VALUE})")
     Duration validFor;
 
-    @Option(names = "--data-dir", defaultValue = "${env:HONGBAO_DATA_DIR:-data}", description = "the service's data folder (${DEFAULT-VALUE})")
+    @Option(
+            names = "--data-dir",
+            defaultValue = "${env:HONGBAO_DATA_DIR:-data}",
+            description = "the service's data folder (${DEFAULT-VALUE})")
     Path dataDir;
 
     public static int run(String[] args) {

@@ -18,11 +18,16 @@ class StorageConfiguration {
 
     @Bean
     StorageEndpoints storageEndpoints(StorageSettings settings, EmbeddedServers embedded) {
-        String redisUrl = settings.redis().embedded() ? embedded.redisUrl() : settings.redis().url();
+        String redisUrl = settings.redis().embedded()
+                ? embedded.redisUrl()
+                : settings.redis().url();
         if (settings.db().embedded()) {
             return new StorageEndpoints(redisUrl, embedded.jdbcUrl(), embedded.dbUser(), embedded.dbPassword());
         }
         return new StorageEndpoints(
-                redisUrl, settings.db().url(), settings.db().user(), settings.db().password());
+                redisUrl,
+                settings.db().url(),
+                settings.db().user(),
+                settings.db().password());
     }
 }

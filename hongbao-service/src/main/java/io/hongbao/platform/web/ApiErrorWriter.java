@@ -31,7 +31,8 @@ public final class ApiErrorWriter {
         }
         response.setStatusCode(status);
         response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-        byte[] body = json.writeValueAsString(new ApiError(code.name(), message)).getBytes(StandardCharsets.UTF_8);
+        byte[] body =
+                json.writeValueAsString(new ApiError(code.name(), message)).getBytes(StandardCharsets.UTF_8);
         DataBuffer buffer = response.bufferFactory().wrap(body);
         return response.writeWith(Mono.just(buffer));
     }

@@ -80,7 +80,9 @@ final class ApiExceptionHandler implements WebExceptionHandler {
     static boolean isStoreDown(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof RedisConnectionException
-                    || (t instanceof RedisException && t.getMessage() != null && t.getMessage().contains("timed out"))
+                    || (t instanceof RedisException
+                            && t.getMessage() != null
+                            && t.getMessage().contains("timed out"))
                     || t instanceof DataAccessResourceFailureException
                     || t instanceof TransientDataAccessException
                     || t instanceof CannotCreateTransactionException

@@ -1,0 +1,147 @@
+package io.hongbao.platform.idempotency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.support.IntegrationTest;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/** API.md, Idempotency: a repeat returns the first answer and does nothing more; another body is 422. */
+class IdempotencyIT extends IntegrationTest {
+
+    @Test
+    void aRepeatWithTheSameKeyReturnsTheFirstAnswerAndDepositsOnce() {
+        long user = newUser();
+
+        String first = deposit(user, "key-1", 300)
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        String repeat = deposit(user, "key-1", 300)
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+
+        assertThat(repeat).isEqualTo(first);
+        assertThat(api().balanceOf(user)).isEqualTo(300);
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIs422AndChangesNothing() {
+        long user = newUser();
+        deposit(user, "key-2", 300).expectStatus().isOk();
+
+        deposit(user, "key-2", 301)
+                .expectStatus()
+                .isEqualTo(422)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("IDEMPOTENCY_KEY_REUSED");
+
+        assertThat(api().balanceOf(user)).isEqualTo(300);
+    }
+
+    @Test
+    void theSameKeyOnAnotherAccountIsAnotherRequest() {
+        long alice = newUser();
+        long bob = newUser();
+        deposit(alice, "key-3", 300).expectStatus().isOk();
+
+        deposit(bob, "key-3", 300).expectStatus().isEqualTo(422);
+        assertThat(api().balanceOf(bob)).isZero();
+    }
+
+    @Test
+    void differentKeysAreDifferentRequests() {
+        long user = newUser();
+
+        deposit(user, "key-4a", 300).expectStatus().isOk();
+        deposit(user, "key-4b", 300).expectStatus().isOk();
+
+        assertThat(api().balanceOf(user)).isEqualTo(600);
+    }
+
+    @Test
+    void concurrentRepeatsOfOneKeyDepositOnceAndAllGetTheSameAnswer() throws Exception {
+        long user = newUser();
+        int repeats = 16;
+        ExecutorService pool = Executors.newFixedThreadPool(repeats);
+        try {
+            List<Callable<String>> calls = IntStream.range(0, repeats)
+                    .<Callable<String>>mapToObj(i -> () -> deposit(user, "key-5", 1_000)
+                            .expectStatus()
+                            .isOk()
+                            .expectBody(String.class)
+                            .returnResult()
+                            .getResponseBody())
+                    .toList();
+            List<String> answers =
+                    pool.invokeAll(calls).stream().map(IdempotencyIT::get).toList();
+
+            assertThat(answers).hasSize(repeats).allMatch(answers.get(0)::equals);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(api().balanceOf(user)).isEqualTo(1_000);
+        api().ledger(user)
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.entries.length()")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aKeyLongerThan64CharactersIs400() {
+        long user = newUser();
+
+        deposit(user, "k".repeat(65), 100)
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("VALIDATION_FAILED");
+        assertThat(api().balanceOf(user)).isZero();
+    }
+
+    @Test
+    void aRefusedRequestDoesNotSpendItsKey() {
+        long user = newUser();
+        deposit(user, "key-6", 0).expectStatus().isBadRequest();
+
+        deposit(user, "key-6", 100).expectStatus().isOk();
+        assertThat(api().balanceOf(user)).isEqualTo(100);
+    }
+
+    private WebTestClient.ResponseSpec deposit(long user, String key, long amount) {
+        return http.post()
+                .uri("/api/v1/admin/accounts/" + user + "/deposits")
+                .headers(h -> {
+                    h.setBearerAuth(api().adminToken());
+                    h.set(IdempotencyKey.HEADER, key);
+                })
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("amount", amount))
+                .exchange();
+    }
+
+    private static String get(Future<String> future) {
+        try {
+            return future.get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}

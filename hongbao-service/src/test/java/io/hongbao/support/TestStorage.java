@@ -1,0 +1,66 @@
+package io.hongbao.support;
+
+import io.lettuce.core.RedisClient;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * Where integration tests keep their state. By default the service under test starts its own embedded Redis and
+ * MariaDB in a fresh folder under target/. With {@code -Dhongbao.test.mode=external} (CI does this when the machine's
+ * own servers answer) it uses Redis :6379 (database 15) and MariaDB :3306 (database hongbao_it), wiped once per run.
+ */
+public final class TestStorage {
+
+    public static final String EXTERNAL_REDIS = "redis://127.0.0.1:6379/15";
+    public static final String EXTERNAL_DB_SERVER = "jdbc:mariadb://127.0.0.1:3306/";
+    public static final String EXTERNAL_DB = "hongbao_it";
+
+    private static final Path RUN_DATA_DIR =
+            Path.of("target", "it-data", UUID.randomUUID().toString());
+    private static boolean externalWiped;
+
+    private TestStorage() {}
+
+    public static boolean external() {
+        return "external".equals(System.getProperty("hongbao.test.mode"));
+    }
+
+    public static Path runDataDir() {
+        return RUN_DATA_DIR;
+    }
+
+    public static void register(DynamicPropertyRegistry registry) {
+        registry.add("hongbao.data-dir", () -> RUN_DATA_DIR.toString());
+        if (external()) {
+            wipeExternalOnce();
+            registry.add("hongbao.redis.url", () -> EXTERNAL_REDIS);
+            registry.add("hongbao.db.url", () -> EXTERNAL_DB_SERVER + EXTERNAL_DB + "?createDatabaseIfNotExist=true");
+            registry.add("hongbao.db.user", () -> "root");
+            registry.add("hongbao.db.password", () -> "");
+        }
+    }
+
+    private static synchronized void wipeExternalOnce() {
+        if (externalWiped) {
+            return;
+        }
+        try (Connection db = DriverManager.getConnection(EXTERNAL_DB_SERVER, "root", "");
+                Statement sql = db.createStatement()) {
+            sql.execute("DROP DATABASE IF EXISTS " + EXTERNAL_DB);
+        } catch (SQLException e) {
+            throw new IllegalStateException("external MariaDB is not reachable", e);
+        }
+        RedisClient redis = RedisClient.create(EXTERNAL_REDIS);
+        try (var connection = redis.connect()) {
+            connection.sync().flushdb();
+        } finally {
+            redis.shutdown();
+        }
+        externalWiped = true;
+    }
+}
