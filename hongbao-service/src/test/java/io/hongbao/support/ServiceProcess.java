@@ -42,7 +42,8 @@ public final class ServiceProcess implements AutoCloseable {
         Files.createDirectories(dataDir);
         ProcessBuilder builder = new ProcessBuilder(command())
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("service.log").toFile()));
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        dataDir.resolve("service.log").toFile()));
         Map<String, String> env = builder.environment();
         env.keySet().removeIf(name -> name.startsWith("HONGBAO_"));
         env.put("SERVER_PORT", Integer.toString(port));
@@ -85,7 +86,8 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     private void awaitUp() throws IOException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest health = HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health"))
                 .timeout(Duration.ofSeconds(2))
                 .build();

@@ -1,6 +1,5 @@
 package io.hongbao.platform.web;
 
-import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisException;
 import java.sql.SQLTransientException;
 import org.slf4j.Logger;
