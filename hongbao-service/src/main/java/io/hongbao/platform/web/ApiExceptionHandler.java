@@ -1,5 +1,6 @@
 package io.hongbao.platform.web;
 
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import java.sql.SQLTransientException;
 import org.slf4j.Logger;
