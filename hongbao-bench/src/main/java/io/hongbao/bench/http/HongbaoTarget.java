@@ -1,0 +1,130 @@
+package io.hongbao.bench.http;
+
+import io.hongbao.platform.security.TokenIssuer;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The Hongbao service, set up through its own API: an admin deposits to a few senders, who send the packets. After a
+ * run the bench waits until the persister has put every granted share into the database, then asks for the audit.
+ */
+final class HongbaoTarget implements Target {
+
+    /** Senders' user ids: far from the grabbers' range. Several senders spread the debits over several rows. */
+    static final long FIRST_SENDER = 2_000_000_001L;
+
+    static final int SENDERS = 4;
+    static final long ADMIN = 1;
+    private static final Duration DRAIN_LIMIT = Duration.ofMinutes(3);
+    private static final Duration TOKEN_LIFE = Duration.ofHours(12);
+
+    private final String baseUrl;
+    private final OptionalLong pid;
+    private final TokenIssuer tokens;
+    private final GrabRows database;
+    private final SetupApi api;
+    private final String admin;
+
+    /** @param database where the service's grab rows are read, or null to rely on the audit alone */
+    HongbaoTarget(String baseUrl, OptionalLong pid, TokenIssuer tokens, GrabRows database) {
+        this.baseUrl = baseUrl;
+        this.pid = pid;
+        this.tokens = tokens;
+        this.database = database;
+        this.api = new SetupApi(baseUrl);
+        this.admin = tokens.issue(ADMIN, true, TOKEN_LIFE);
+    }
+
+    @Override
+    public String name() {
+        return "hongbao";
+    }
+
+    @Override
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    @Override
+    public OptionalLong pid() {
+        return pid;
+    }
+
+    @Override
+    public List<String> createPackets(int count, int shares, long centsPerShare) throws Exception {
+        long total = shares * centsPerShare;
+        List<String> senders = new ArrayList<>();
+        for (int s = 0; s < SENDERS; s++) {
+            long sender = FIRST_SENDER + s;
+            long packets = count / SENDERS + (s < count % SENDERS ? 1 : 0);
+            if (packets > 0) {
+                api.post(
+                        "/api/v1/admin/accounts/" + sender + "/deposits",
+                        admin,
+                        "{\"amount\":" + packets * total + "}");
+            }
+            senders.add(tokens.issue(sender, false, TOKEN_LIFE));
+        }
+        AtomicInteger next = new AtomicInteger();
+        String body = "{\"totalAmount\":" + total + ",\"count\":" + shares
+                + ",\"type\":\"RANDOM\",\"greeting\":\"bench\",\"expiresInSeconds\":86400}";
+        List<String> ids = new ArrayList<>(count);
+        for (JsonNode packet : api.postMany(
+                count, "/api/v1/packets", () -> senders.get(next.getAndIncrement() % SENDERS), () -> body)) {
+            ids.add(packet.get("id").asString());
+        }
+        return ids;
+    }
+
+    @Override
+    public Persistence awaitPersisted(List<String> packetIds, long granted, long loadStoppedNanos) throws Exception {
+        long deadline = loadStoppedNanos + DRAIN_LIMIT.toNanos();
+        double drained = -1;
+        long rows = -1;
+        if (database != null) {
+            while (System.nanoTime() < deadline) {
+                rows = database.count(packetIds);
+                // >=: a grab that timed out on the client may still have been granted and persisted.
+                if (rows >= granted) {
+                    drained = (System.nanoTime() - loadStoppedNanos) / 1e9;
+                    break;
+                }
+                Thread.sleep(50);
+            }
+        }
+        while (true) {
+            long auditStart = System.nanoTime();
+            JsonNode audit = api.get("/api/v1/admin/audit", admin);
+            double auditSeconds = (System.nanoTime() - auditStart) / 1e9;
+            boolean ok = audit.path("ok").asBoolean(false);
+            if (ok && database == null) {
+                drained = (System.nanoTime() - loadStoppedNanos) / 1e9;
+            }
+            if (ok || database != null || System.nanoTime() > deadline) {
+                return new Persistence(drained, granted, rows, ok, auditSeconds, failedChecks(audit));
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    private static List<String> failedChecks(JsonNode audit) {
+        List<String> failed = new ArrayList<>();
+        for (JsonNode check : audit.path("checks")) {
+            if (!check.path("ok").asBoolean(false)) {
+                failed.add(check.path("name").asString("?") + ": "
+                        + check.path("detail").asString(""));
+            }
+        }
+        return failed;
+    }
+
+    /** Reads how many grab rows the database holds for some packets. */
+    interface GrabRows {
+        long count(List<String> packetIds) throws SQLException;
+    }
+}

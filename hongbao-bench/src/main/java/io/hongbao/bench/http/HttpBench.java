@@ -1,0 +1,129 @@
+package io.hongbao.bench.http;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Runs {@code bench http}: run 1 of every target, then run 2 of every target, and so on, never two targets at once
+ * (the machine has two cores). Each run gets fresh packets, a warm-up and a measured window; after a Hongbao run the
+ * bench waits for the persister to drain before the next target starts, so no target pays for another's backlog.
+ */
+final class HttpBench {
+
+    /** Grabbers' user ids start here: away from the admin (1) and the senders. */
+    static final long FIRST_GRABBER = 1_000_001L;
+
+    private final HttpCommand options;
+
+    HttpBench(HttpCommand options) {
+        this.options = options;
+    }
+
+    int run() throws Exception {
+        Path work = options.workDir != null
+                ? options.workDir
+                : Path.of(
+                        "bench-results",
+                        "http-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Files.createDirectories(work);
+        String startedAt = Instant.now().toString();
+        List<TargetRun> results = new ArrayList<>();
+        System.err.println("bench http: starting targets (logs in " + work.toAbsolutePath() + ")");
+        try (BenchEnvironment environment = BenchEnvironment.start(options, work)) {
+            List<String> tokens = grabberTokens(environment);
+            Map<String, Double> expectedRates = new HashMap<>();
+            for (int run = 1; run <= options.runs; run++) {
+                for (Target target : environment.targets()) {
+                    results.add(runOnce(environment, target, run, tokens, expectedRates));
+                }
+            }
+        }
+        Report report = Report.of(startedAt, options.settingsForReport(), latencyMethod(), results);
+        System.out.println();
+        System.out.println(TextReport.render(report));
+        write(report, options.json != null ? options.json : work.resolve("report.json"));
+        boolean clean = report.summaries().values().stream().allMatch(s -> s.errors() == 0 && s.everyAuditOk());
+        return clean ? 0 : 1;
+    }
+
+    private TargetRun runOnce(
+            BenchEnvironment environment, Target target, int run, List<String> tokens, Map<String, Double> expected)
+            throws Exception {
+        double rate = options.rate > 0 ? options.rate : expected.getOrDefault(target.name(), options.expectedRate);
+        int packets = options.packets > 0
+                ? options.packets
+                : PacketSizing.packetsFor(rate, options.warmup, options.duration, options.duplicates, options.shares);
+        long setupStart = System.nanoTime();
+        List<String> packetIds = target.createPackets(packets, options.shares, options.centsPerShare);
+        System.err.printf(
+                "%s run %d: %d packets of %d shares set up in %.1f s%n",
+                target.name(), run, packets, options.shares, (System.nanoTime() - setupStart) / 1e9);
+        Workload workload = new Workload(packetIds, tokens, options.shares, options.duplicates);
+        CpuMeter cpu = new CpuMeter(environment.processesFor(target));
+        Measurement measurement;
+        try (GrabClient client = new GrabClient(target.baseUrl(), options.loadSettings())) {
+            measurement = new LoadRun(client, workload, options.loadSettings(), cpu, "target")
+                    .execute(String.format("%-7s run %d/%d", target.name(), run, options.runs));
+        }
+        long loadStopped = System.nanoTime();
+        expected.put(target.name(), Math.max(measurement.requestsPerSecond(), measurement.warmupRequestsPerSecond()));
+        if (workload.freshAttempts() > workload.capacity()) {
+            System.err.printf(
+                    "%s run %d sold out (%d fresh attempts for %d shares): raise --packets or --expected-rate%n",
+                    target.name(), run, workload.freshAttempts(), workload.capacity());
+        }
+        Persistence persistence = target.awaitPersisted(packetIds, measurement.grantedAll(), loadStopped);
+        if (persistence != null) {
+            System.err.printf(
+                    "%s run %d: %d grants persisted %.2f s after the load stopped; audit %s%n",
+                    target.name(),
+                    run,
+                    persistence.granted(),
+                    persistence.drainSeconds(),
+                    persistence.auditOk() ? "ok" : "FAILED " + persistence.failedChecks());
+        }
+        return new TargetRun(target.name(), run, packets, measurement, persistence);
+    }
+
+    private List<String> grabberTokens(BenchEnvironment environment) {
+        List<String> tokens = new ArrayList<>(options.users);
+        for (int i = 0; i < options.users; i++) {
+            tokens.add(environment.tokens().issue(FIRST_GRABBER + i, false, java.time.Duration.ofHours(12)));
+        }
+        return tokens;
+    }
+
+    private String latencyMethod() {
+        if (options.rate > 0) {
+            return String.format(
+                    "open model at %.0f req/s over %d connections (wrk2-style schedule per connection); each latency "
+                            + "counts from the request's intended send time, so waiting behind a stall is included",
+                    options.rate, options.connections);
+        }
+        return "closed loop over " + options.connections + " connections (each sends its next request when the "
+                + "previous answers); percentiles corrected for coordinated omission with HdrHistogram "
+                + "recordValueWithExpectedInterval, expected interval = the mean response time over the warm-up's second half "
+                + "(connections / throughput); uncorrected figures are in the JSON (rawLatency)";
+    }
+
+    private static void write(Report report, Path json) throws Exception {
+        Path absolute = json.toAbsolutePath();
+        Files.createDirectories(absolute.getParent());
+        JsonMapper mapper =
+                JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+        Files.writeString(absolute, mapper.writeValueAsString(report));
+        String name = absolute.getFileName().toString().replaceFirst("\\.json$", "");
+        Path html = absolute.resolveSibling(name + ".html");
+        Files.writeString(html, HtmlChart.render(report));
+        System.err.println("report: " + absolute + " and " + html);
+    }
+}

@@ -1,0 +1,188 @@
+package io.hongbao.bench.http;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hongbao-bench http}: grabs through HTTP against Hongbao and the seed peer, one target at a time, and the
+ * ratio between them. By default it starts everything itself (embedded Redis + MariaDB, the service jar and the
+ * peer jar as child JVMs); {@code --url} targets a service that is already running instead.
+ */
+@Command(
+        name = "http",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = "HTTP grab benchmark: Hongbao vs a peer built the seed sources' way (ADR 0041).")
+public final class HttpCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--url", description = "target this running service instead of starting one")
+    String url;
+
+    @Option(names = "--secret", description = "with --url: the service's HONGBAO_JWT_SECRET")
+    String secret;
+
+    @Option(
+            names = "--data-dir",
+            defaultValue = "${env:HONGBAO_DATA_DIR:-data}",
+            description = "with --url and no --secret: the service's data folder holding jwt-secret (${DEFAULT-VALUE})")
+    Path dataDir;
+
+    @Option(names = "--skip-peer", description = "measure Hongbao only")
+    boolean skipPeer;
+
+    @Option(names = "--skip-hongbao", description = "measure the peer only")
+    boolean skipHongbao;
+
+    @Option(names = "--connections", defaultValue = "64", description = "keep-alive connections (${DEFAULT-VALUE})")
+    int connections;
+
+    @Option(
+            names = "--duration",
+            defaultValue = "60s",
+            converter = DurationConverter.class,
+            description = "measured window per run (${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(
+            names = "--warmup",
+            defaultValue = "15s",
+            converter = DurationConverter.class,
+            description = "load before each measured window (${DEFAULT-VALUE})")
+    Duration warmup;
+
+    @Option(names = "--runs", defaultValue = "3", description = "runs per target, alternating (${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--users", defaultValue = "100000", description = "distinct grabbers (${DEFAULT-VALUE})")
+    int users;
+
+    @Option(names = "--packets", defaultValue = "0", description = "packets per run; 0 = enough not to sell out")
+    int packets;
+
+    @Option(names = "--shares", defaultValue = "1000", description = "shares per packet, 1..1000 (${DEFAULT-VALUE})")
+    int shares;
+
+    @Option(names = "--cents-per-share", defaultValue = "100", description = "average share (${DEFAULT-VALUE})")
+    long centsPerShare;
+
+    @Option(names = "--duplicates", defaultValue = "0.05", description = "share of repeated taps (${DEFAULT-VALUE})")
+    double duplicates;
+
+    @Option(names = "--rate", defaultValue = "0", description = "open model at this req/s; 0 = closed loop")
+    double rate;
+
+    @Option(
+            names = "--expected-rate",
+            defaultValue = "15000",
+            description = "req/s assumed when sizing the first run's packets (${DEFAULT-VALUE})")
+    double expectedRate;
+
+    @Option(
+            names = "--timeout",
+            defaultValue = "5s",
+            converter = DurationConverter.class,
+            description = "response timeout, counted as an error (${DEFAULT-VALUE})")
+    Duration timeout;
+
+    @Option(names = "--client-threads", defaultValue = "2", description = "client event loops (${DEFAULT-VALUE})")
+    int clientThreads;
+
+    @Option(names = "--json", description = "write the report as JSON here, and an HTML chart beside it")
+    Path json;
+
+    @Option(names = "--work-dir", description = "logs and embedded data (default bench-results/http-<time>)")
+    Path workDir;
+
+    @Option(
+            names = "--service-jar",
+            defaultValue = "hongbao-service/target/hongbao-exec.jar",
+            description = "(${DEFAULT-VALUE})")
+    Path serviceJar;
+
+    @Option(
+            names = "--peer-jar",
+            defaultValue = "hongbao-seed-peer/target/hongbao-seed-peer.jar",
+            description = "(${DEFAULT-VALUE})")
+    Path peerJar;
+
+    @Option(
+            names = "--jvm-args",
+            defaultValue = "-Xms1g -Xmx1g",
+            description = "JVM options for both targets (${DEFAULT-VALUE})")
+    String jvmArgs;
+
+    @Option(names = "--redis-url", description = "use this Redis instead of an embedded one")
+    String redisUrl;
+
+    @Option(names = "--db-url", description = "use this database (JDBC URL) instead of an embedded MariaDB")
+    String dbUrl;
+
+    @Option(names = "--db-user", defaultValue = "root")
+    String dbUser;
+
+    @Option(names = "--db-password", defaultValue = "")
+    String dbPassword;
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        return new HttpBench(this).run();
+    }
+
+    void validate() {
+        require(connections >= 1, "--connections must be at least 1");
+        require(runs >= 1, "--runs must be at least 1");
+        require(shares >= 1 && shares <= 1000, "--shares must be 1..1000 (the contract's max count)");
+        require(users >= shares, "--users must be at least --shares, so a packet's grabbers are distinct");
+        require(duplicates >= 0 && duplicates < 1, "--duplicates must be in [0, 1)");
+        require(
+                centsPerShare >= 1 && centsPerShare * shares <= 2_000_000,
+                "--cents-per-share × --shares: 1..2,000,000");
+        require(packets >= 0 && rate >= 0 && expectedRate > 0, "--packets, --rate and --expected-rate must be >= 0");
+        require(!duration.isNegative() && !duration.isZero(), "--duration must be positive");
+        require(!warmup.isNegative(), "--warmup must not be negative");
+        require(clientThreads >= 1, "--client-threads must be at least 1");
+        require(!(skipPeer && skipHongbao), "--skip-peer and --skip-hongbao leave nothing to measure");
+    }
+
+    LoadSettings loadSettings() {
+        return new LoadSettings(connections, warmup, duration, rate, timeout, clientThreads);
+    }
+
+    Map<String, Object> settingsForReport() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("url", url);
+        settings.put("connections", connections);
+        settings.put("duration", duration.toString());
+        settings.put("warmup", warmup.toString());
+        settings.put("runs", runs);
+        settings.put("users", users);
+        settings.put("packets", packets == 0 ? "auto" : packets);
+        settings.put("shares", shares);
+        settings.put("centsPerShare", centsPerShare);
+        settings.put("duplicates", duplicates);
+        settings.put("model", rate > 0 ? "open at " + rate + " req/s" : "closed loop");
+        settings.put("timeout", timeout.toString());
+        settings.put("clientThreads", clientThreads);
+        settings.put("jvmArgs", jvmArgs);
+        settings.put("cores", Runtime.getRuntime().availableProcessors());
+        return settings;
+    }
+
+    private void require(boolean condition, String message) {
+        if (!condition) {
+            throw new CommandLine.ParameterException(spec.commandLine(), message);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.hongbao.bench.http;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collections;
+import java.util.List;
+
+/** Counts the service's {@code packet_grabs} rows for a run's packets, straight from the database the bench owns. */
+final class JdbcGrabRows implements HongbaoTarget.GrabRows {
+
+    private static final int CHUNK = 500;
+
+    private final String url;
+    private final String user;
+    private final String password;
+
+    JdbcGrabRows(String url, String user, String password) {
+        this.url = url;
+        this.user = user;
+        this.password = password;
+    }
+
+    @Override
+    public long count(List<String> packetIds) throws SQLException {
+        long rows = 0;
+        try (Connection db = DriverManager.getConnection(url, user, password)) {
+            for (int from = 0; from < packetIds.size(); from += CHUNK) {
+                List<String> chunk = packetIds.subList(from, Math.min(packetIds.size(), from + CHUNK));
+                String marks = String.join(",", Collections.nCopies(chunk.size(), "?"));
+                try (PreparedStatement count =
+                        db.prepareStatement("SELECT COUNT(*) FROM packet_grabs WHERE packet_id IN (" + marks + ")")) {
+                    for (int i = 0; i < chunk.size(); i++) {
+                        count.setString(i + 1, chunk.get(i));
+                    }
+                    try (ResultSet result = count.executeQuery()) {
+                        result.next();
+                        rows += result.getLong(1);
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+}

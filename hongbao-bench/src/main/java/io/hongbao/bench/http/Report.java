@@ -1,0 +1,81 @@
+package io.hongbao.bench.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Everything one {@code bench http} invocation measured, and the figures derived from it: per target the median and
+ * range over runs, and the Hongbao/peer throughput ratio, taken run by run (run i of each target ran back to back, so
+ * each ratio compares the two under the same machine load) and then summarised.
+ */
+public record Report(
+        String startedAt,
+        Map<String, Object> settings,
+        String latencyMethod,
+        List<TargetRun> runs,
+        Map<String, TargetSummary> summaries,
+        Stats throughputRatio,
+        List<Double> ratios) {
+
+    public static Report of(
+            String startedAt, Map<String, Object> settings, String latencyMethod, List<TargetRun> runs) {
+        Map<String, TargetSummary> summaries = new LinkedHashMap<>();
+        for (String target : targets(runs)) {
+            summaries.put(target, summarise(target, only(runs, target)));
+        }
+        List<Double> ratios = ratios(runs, "hongbao", "peer");
+        return new Report(startedAt, settings, latencyMethod, runs, summaries, Stats.of(ratios), ratios);
+    }
+
+    static List<Double> ratios(List<TargetRun> runs, String numerator, String denominator) {
+        List<Double> ratios = new ArrayList<>();
+        for (TargetRun top : only(runs, numerator)) {
+            for (TargetRun bottom : only(runs, denominator)) {
+                if (bottom.run() == top.run() && bottom.measurement().requestsPerSecond() > 0) {
+                    ratios.add(top.measurement().requestsPerSecond()
+                            / bottom.measurement().requestsPerSecond());
+                }
+            }
+        }
+        return ratios;
+    }
+
+    static TargetSummary summarise(String target, List<TargetRun> runs) {
+        long errors = runs.stream().mapToLong(r -> r.measurement().errors()).sum();
+        boolean audits = runs.stream()
+                .allMatch(r -> r.persistence() == null || r.persistence().auditOk());
+        List<TargetRun> persisted =
+                runs.stream().filter(r -> r.persistence() != null).toList();
+        return new TargetSummary(
+                target,
+                runs.size(),
+                stats(runs, r -> r.measurement().requestsPerSecond()),
+                stats(runs, r -> r.measurement().latency().p50()),
+                stats(runs, r -> r.measurement().latency().p99()),
+                stats(runs, r -> r.measurement().latency().p999()),
+                stats(runs, r -> r.measurement().latency().max()),
+                stats(runs, r -> r.measurement().cpu().targetMicrosPerRequest()),
+                stats(persisted, r -> r.persistence().drainSeconds()),
+                errors,
+                audits);
+    }
+
+    private static Stats stats(List<TargetRun> runs, ToDoubleFunction<TargetRun> figure) {
+        return Stats.of(runs.stream()
+                .mapToDouble(figure)
+                .filter(value -> !Double.isNaN(value))
+                .boxed()
+                .toList());
+    }
+
+    private static List<TargetRun> only(List<TargetRun> runs, String target) {
+        return runs.stream().filter(r -> r.target().equals(target)).toList();
+    }
+
+    private static List<String> targets(List<TargetRun> runs) {
+        return runs.stream().map(TargetRun::target).distinct().toList();
+    }
+}

@@ -1,0 +1,130 @@
+package io.hongbao.bench.http;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The report as the plain-text tables printed at the end of a run (also pasted into docs/performance.md). */
+final class TextReport {
+
+    private TextReport() {}
+
+    static String render(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append("Latency: ").append(report.latencyMethod()).append("\n\n");
+        out.append(runsTable(report)).append('\n');
+        out.append(summaryTable(report)).append('\n');
+        if (report.throughputRatio().n() > 0) {
+            Stats ratio = report.throughputRatio();
+            out.append(format(
+                    "Throughput ratio hongbao/peer: %.2fx median, range %.2f–%.2f over %d runs%n",
+                    ratio.median(), ratio.min(), ratio.max(), ratio.n()));
+        }
+        return out.toString();
+    }
+
+    static String runsTable(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append("| target | run | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | errors | outcomes"
+                + " | CPU cores: target / redis / mariadb / bench / other (machine) | target µs/req | load1 | drain s"
+                + " | audit |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|\n");
+        for (TargetRun run : report.runs()) {
+            Measurement m = run.measurement();
+            LatencySummary l = m.latency();
+            CpuUsage cpu = m.cpu();
+            out.append(format(
+                    "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %d | %s | %s | %.0f | %.2f | %s | %s |%n",
+                    run.target(),
+                    run.run(),
+                    m.requestsPerSecond(),
+                    l.p50(),
+                    l.p90(),
+                    l.p99(),
+                    l.p999(),
+                    l.max(),
+                    m.errors(),
+                    outcomeMix(m.outcomes(), m.requests()),
+                    cpuCores(cpu),
+                    cpu.targetMicrosPerRequest(),
+                    cpu.loadAverage1m(),
+                    run.persistence() == null
+                            ? "–"
+                            : format("%.2f", run.persistence().drainSeconds()),
+                    audit(run.persistence())));
+        }
+        return out.toString();
+    }
+
+    static String summaryTable(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append("| target | runs | req/s median (range) | p50 ms | p99 ms | p99.9 ms | target µs/req | errors"
+                + " | drain s | audit |\n");
+        out.append("|---|---:|---|---|---|---|---|---:|---|---|\n");
+        for (TargetSummary s : report.summaries().values()) {
+            out.append(format(
+                    "| %s | %d | %s | %s | %s | %s | %s | %d | %s | %s |%n",
+                    s.target(),
+                    s.runs(),
+                    range(s.requestsPerSecond(), "%,.0f"),
+                    range(s.p50(), "%.2f"),
+                    range(s.p99(), "%.2f"),
+                    range(s.p999(), "%.2f"),
+                    range(s.targetMicrosPerRequest(), "%.0f"),
+                    s.errors(),
+                    s.drainSeconds().n() == 0 ? "–" : range(s.drainSeconds(), "%.2f"),
+                    s.target().equals("peer") ? "–" : (s.everyAuditOk() ? "ok" : "FAILED")));
+        }
+        return out.toString();
+    }
+
+    static String range(Stats stats, String number) {
+        if (stats.n() == 0) {
+            return "–";
+        }
+        return format(number + " (" + number + "–" + number + ")", stats.median(), stats.min(), stats.max());
+    }
+
+    static String outcomeMix(Map<Outcome, Long> outcomes, long total) {
+        if (total == 0) {
+            return "–";
+        }
+        return java.util.stream.Stream.of(Outcome.values())
+                .filter(outcomes::containsKey)
+                .map(outcome -> format("%s %.1f%%", shortName(outcome), 100.0 * outcomes.get(outcome) / total))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String shortName(Outcome outcome) {
+        switch (outcome) {
+            case GRABBED:
+                return "grabbed";
+            case ALREADY_GRABBED:
+                return "already";
+            case SOLD_OUT:
+                return "sold out";
+            default:
+                return outcome.name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private static String cpuCores(CpuUsage cpu) {
+        String processes = java.util.stream.Stream.of(CpuMeter.PROCESSES)
+                .map(name -> cpu.processCores().containsKey(name)
+                        ? format("%.2f", cpu.processCores().get(name))
+                        : "?")
+                .collect(Collectors.joining(" / "));
+        return format("%s / %.2f (%.2f)", processes, cpu.otherCores(), cpu.machineCores());
+    }
+
+    private static String audit(Persistence persistence) {
+        if (persistence == null) {
+            return "–";
+        }
+        return persistence.auditOk() ? "ok" : "FAILED " + String.join("; ", persistence.failedChecks());
+    }
+
+    private static String format(String pattern, Object... args) {
+        return String.format(Locale.ROOT, pattern, args);
+    }
+}

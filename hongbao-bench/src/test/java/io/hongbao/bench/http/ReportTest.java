@@ -1,0 +1,84 @@
+package io.hongbao.bench.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ReportTest {
+
+    static TargetRun run(String target, int run, double rps, double p99) {
+        LatencySummary latency = new LatencySummary(1000, 1, 1, 2, p99, p99 * 2, p99 * 3, p99 * 4);
+        CpuUsage cpu = new CpuUsage(1.9, 0.1, Map.of("target", 1.0, "redis", 0.2), 100, 2.5);
+        Measurement measurement = new Measurement(
+                60,
+                (long) (rps * 60),
+                rps,
+                rps / 2,
+                latency,
+                latency,
+                5_000,
+                Map.of(Outcome.GRABBED, (long) (rps * 57), Outcome.ALREADY_GRABBED, (long) (rps * 3)),
+                Map.of(),
+                0,
+                (long) (rps * 70),
+                cpu);
+        Persistence persistence = target.equals("hongbao")
+                ? new Persistence(0.4, (long) (rps * 70), (long) (rps * 70), true, 0.2, List.of())
+                : null;
+        return new TargetRun(target, run, 100, measurement, persistence);
+    }
+
+    @Test
+    void theRatioIsTakenRunByRunThenSummarised() {
+        Report report = Report.of(
+                "now",
+                Map.of(),
+                "closed",
+                List.of(
+                        run("hongbao", 1, 20_000, 5),
+                        run("peer", 1, 10_000, 9),
+                        run("hongbao", 2, 18_000, 6),
+                        run("peer", 2, 6_000, 12),
+                        run("hongbao", 3, 24_000, 4),
+                        run("peer", 3, 10_000, 8)));
+        assertThat(report.ratios()).containsExactly(2.0, 3.0, 2.4);
+        assertThat(report.throughputRatio()).isEqualTo(new Stats(2.4, 2.0, 3.0, 3));
+        TargetSummary hongbao = report.summaries().get("hongbao");
+        assertThat(hongbao.requestsPerSecond()).isEqualTo(new Stats(20_000, 18_000, 24_000, 3));
+        assertThat(hongbao.p99().median()).isEqualTo(5);
+        assertThat(hongbao.drainSeconds().median()).isEqualTo(0.4);
+        assertThat(hongbao.everyAuditOk()).isTrue();
+        assertThat(report.summaries().get("peer").drainSeconds().n()).isZero();
+    }
+
+    @Test
+    void withOnlyOneTargetThereIsNoRatio() {
+        Report report = Report.of("now", Map.of(), "closed", List.of(run("peer", 1, 10_000, 9)));
+        assertThat(report.ratios()).isEmpty();
+        assertThat(report.throughputRatio().n()).isZero();
+    }
+
+    @Test
+    void theTextReportShowsEachRunAndTheRatio() {
+        Report report =
+                Report.of("now", Map.of(), "closed", List.of(run("hongbao", 1, 20_000, 5), run("peer", 1, 10_000, 9)));
+        String text = TextReport.render(report);
+        assertThat(text)
+                .contains(
+                        "| hongbao | 1 | 20,000 | 1.00 | 2.00 | 5.00 | 10.00 | 20.0 | 0 | grabbed 95.0%, already 5.0%")
+                .contains("1.00 / 0.20 / ? / ? / 0.10 (1.90)")
+                .contains("Throughput ratio hongbao/peer: 2.00x median, range 2.00–2.00 over 1 runs");
+    }
+
+    @Test
+    void theChartIsOnePageWithInlineSvgAndEscapedText() {
+        Report report = Report.of(
+                "<now>", Map.of(), "closed", List.of(run("hongbao", 1, 20_000, 5), run("peer", 1, 10_000, 9)));
+        String html = HtmlChart.render(report);
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("&lt;now&gt;");
+        assertThat(html).doesNotContain("<script").doesNotContain("src=\"http");
+        assertThat(html.split("<svg", -1)).hasSize(3);
+    }
+}
