@@ -1,0 +1,75 @@
+package io.hongbao.bench.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.hongbao.bench.BenchMain;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The whole {@code bench http} path against the seed peer: it starts a Redis (embedded, or the machine's with
+ * {@code -Dhongbao.test.mode=external}) and the peer jar, loads it briefly and writes its report. Three packets of ten
+ * shares under thousands of grabs: exactly thirty are granted, and nothing answers an error.
+ */
+class PeerEndToEndTest {
+
+    static final Path PEER_JAR = Path.of("..", "hongbao-seed-peer", "target", "hongbao-seed-peer.jar");
+
+    @Test
+    void loadsThePeerAndReportsEveryShareGrantedExactlyOnce(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.exists(PEER_JAR), "the peer jar is built by the reactor before this module");
+        List<String> args = new ArrayList<>(List.of(
+                "http",
+                "--skip-hongbao",
+                "--runs",
+                "1",
+                "--warmup",
+                "1s",
+                "--duration",
+                "2s",
+                "--connections",
+                "4",
+                "--users",
+                "50",
+                "--shares",
+                "10",
+                "--packets",
+                "3",
+                "--duplicates",
+                "0.1",
+                "--peer-jar",
+                PEER_JAR.toString(),
+                "--jvm-args",
+                "-Xmx256m",
+                "--work-dir",
+                dir.toString(),
+                "--json",
+                dir.resolve("r.json").toString()));
+        if ("external".equals(System.getProperty("hongbao.test.mode"))) {
+            args.addAll(List.of("--redis-url", "redis://127.0.0.1:6379/12"));
+        }
+
+        int exit = new CommandLine(new BenchMain()).execute(args.toArray(String[]::new));
+
+        assertThat(exit).isZero();
+        JsonNode run = JsonMapper.shared()
+                .readTree(dir.resolve("r.json").toFile())
+                .path("runs")
+                .get(0);
+        assertThat(run.path("target").asString()).isEqualTo("peer");
+        JsonNode measurement = run.path("measurement");
+        assertThat(measurement.path("requests").asLong()).isPositive();
+        assertThat(measurement.path("errors").asLong()).isZero();
+        assertThat(measurement.path("grantedAll").asLong()).isEqualTo(30);
+        assertThat(measurement.path("outcomes").path("SOLD_OUT").asLong()).isPositive();
+        assertThat(dir.resolve("r.html")).exists();
+    }
+}
