@@ -1,13 +1,16 @@
 package io.hongbao.bench.http;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import reactor.core.Disposable;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -25,6 +28,9 @@ final class LoadRun {
     private final CpuMeter cpu;
     private final String targetName;
     private final LongAdder completed = new LongAdder();
+    /** Answers per second since the load started, warm-up included: the cold start is visible here. */
+    private final List<Long> perSecond = new CopyOnWriteArrayList<>();
+
     private final CountDownLatch stopped;
     private volatile Phase phase;
     private volatile boolean running = true;
@@ -48,6 +54,17 @@ final class LoadRun {
             SplittableRandom random = new SplittableRandom(31L * c + 7);
             Schedulers.parallel().schedule(() -> send(connection, 0, random));
         }
+        long[] last = {0};
+        Disposable sampler = Schedulers.parallel()
+                .schedulePeriodically(
+                        () -> {
+                            long now = completed.sum();
+                            perSecond.add(now - last[0]);
+                            last[0] = now;
+                        },
+                        1,
+                        1,
+                        TimeUnit.SECONDS);
         try (ProgressBar bar = progressBar(title)) {
             // The expected interval comes from the warm-up's second half only: the first holds the cold JIT.
             waitShowing(bar, settings.warmup().dividedBy(2), "warm-up");
@@ -66,6 +83,7 @@ final class LoadRun {
             long windowEnd = System.nanoTime();
             CpuMeter.Snapshot cpuEnd = cpu.snapshot();
             running = false;
+            sampler.dispose();
             stopped.await(settings.timeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
             return measurement(warmup, warmupSeconds, window, tail, (windowEnd - windowStart) / 1e9, cpuBegin, cpuEnd);
         }
@@ -96,6 +114,7 @@ final class LoadRun {
                 window.outcomes.httpStatuses(),
                 window.outcomes.errors(),
                 granted,
+                List.copyOf(perSecond),
                 CpuMeter.between(cpuBegin, cpuEnd, requests, targetName));
     }
 

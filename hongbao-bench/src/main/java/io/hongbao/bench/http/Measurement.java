@@ -1,5 +1,6 @@
 package io.hongbao.bench.http;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -8,6 +9,7 @@ import java.util.Map;
  * @param latency corrected for coordinated omission (see {@link Latencies})
  * @param rawLatency as measured, without synthetic samples
  * @param grantedAll GRABBED answers over warm-up, window and tail: what the database must hold afterwards
+ * @param answersPerSecond answers in each second since the load started (warm-up included)
  */
 public record Measurement(
         double seconds,
@@ -21,4 +23,5 @@ public record Measurement(
         Map<String, Long> httpErrorStatuses,
         long errors,
         long grantedAll,
+        List<Long> answersPerSecond,
         CpuUsage cpu) {}

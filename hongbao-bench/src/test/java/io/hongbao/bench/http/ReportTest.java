@@ -23,6 +23,7 @@ class ReportTest {
                 Map.of(),
                 0,
                 (long) (rps * 70),
+                List.of(),
                 cpu);
         Persistence persistence = target.equals("hongbao")
                 ? new Persistence(0.4, (long) (rps * 70), (long) (rps * 70), true, 0.2, List.of())
