@@ -133,15 +133,13 @@ final class BenchEnvironment implements AutoCloseable {
         return uri.getScheme() + "://" + uri.getRawAuthority() + "/" + database;
     }
 
-    /** The bench's own descendants first (embedded servers), then any process by that name (external ones). */
+    /**
+     * Among the bench's own descendants (its embedded servers) only: with external servers any process of that name
+     * could be someone else's, so the report shows "?" rather than a guess.
+     */
     private static OptionalLong findProcess(String... names) {
-        Stream<ProcessHandle> own = ProcessHandle.current().descendants();
-        OptionalLong found = first(own, names);
-        return found.isPresent() ? found : first(ProcessHandle.allProcesses(), names);
-    }
-
-    private static OptionalLong first(Stream<ProcessHandle> processes, String... names) {
-        return processes
+        return ProcessHandle.current()
+                .descendants()
                 .filter(p -> p.info()
                         .command()
                         .map(command -> Stream.of(names)
