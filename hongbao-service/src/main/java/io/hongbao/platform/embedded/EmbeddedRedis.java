@@ -48,16 +48,12 @@ final class EmbeddedRedis implements AutoCloseable {
     private final Process process;
     private final int port;
     private final Path folder;
-    private final Thread stopAtExit;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private EmbeddedRedis(Process process, int port, Path folder) {
         this.process = process;
         this.port = port;
         this.folder = folder;
-        // if the JVM exits without close() (System.exit, SIGTERM), stop the server rather than leave an orphan
-        this.stopAtExit = new Thread(this::stopProcess, "embedded-redis-stop");
-        Runtime.getRuntime().addShutdownHook(stopAtExit);
     }
 
     /** @param folder where Redis keeps its files; created if missing */
@@ -171,11 +167,6 @@ final class EmbeddedRedis implements AutoCloseable {
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(stopAtExit);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs anyway, and stopping twice is harmless
         }
         stopProcess();
         deletePidFileIfOurs();

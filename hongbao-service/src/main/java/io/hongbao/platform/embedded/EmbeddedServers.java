@@ -15,8 +15,10 @@ import org.slf4j.LoggerFactory;
  * default): each on a free loopback port, each keeping its data under the data folder ({@code <dataDir>/redis},
  * {@code <dataDir>/mariadb}), so a restart on the same folder finds everything again.
  *
- * <p>A JVM killed with {@code kill -9} cannot stop its servers; the next start on the folder stops those orphans
- * before starting new ones ({@link OrphanedServer}). Two live processes never share a folder ({@link DataFolderLock}).
+ * <p>The servers stop only in {@link #close()} (Spring calls it after closing the pools): no JVM shutdown hook stops
+ * them behind Spring's back while it still drains requests. A JVM that dies without closing ({@code kill -9}, a
+ * crash) leaves them running; the next start on the folder stops those orphans before starting new ones
+ * ({@link OrphanedServer}). Two live processes never share a folder ({@link DataFolderLock}).
  */
 public final class EmbeddedServers implements AutoCloseable {
 

