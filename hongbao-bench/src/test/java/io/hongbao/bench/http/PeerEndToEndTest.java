@@ -16,8 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The whole {@code bench http} path against the seed peer: it starts a Redis (embedded, or the machine's with
- * {@code -Dhongbao.test.mode=external}) and the peer jar, loads it briefly and writes its report. Three packets of ten
- * shares under thousands of grabs: exactly thirty are granted, and nothing answers an error.
+ * {@code -Dhongbao.test.mode=external}) and the peer jar, loads it briefly and writes its report. One packet of ten
+ * shares: never more than ten grants, all ten once it answered SOLD_OUT, and no errors. Nothing here is timed.
  */
 class PeerEndToEndTest {
 
@@ -38,11 +38,11 @@ class PeerEndToEndTest {
                 "--connections",
                 "4",
                 "--users",
-                "50",
+                "20",
                 "--shares",
                 "10",
                 "--packets",
-                "3",
+                "1",
                 "--duplicates",
                 "0.1",
                 "--peer-jar",
@@ -68,8 +68,13 @@ class PeerEndToEndTest {
         JsonNode measurement = run.path("measurement");
         assertThat(measurement.path("requests").asLong()).isPositive();
         assertThat(measurement.path("errors").asLong()).isZero();
-        assertThat(measurement.path("grantedAll").asLong()).isEqualTo(30);
-        assertThat(measurement.path("outcomes").path("SOLD_OUT").asLong()).isPositive();
+        long granted = measurement.path("grantedAll").asLong();
+        assertThat(granted).isBetween(1L, 10L);
+        if (measurement.path("outcomes").path("SOLD_OUT").asLong() > 0) {
+            // Attempts only wrap around to SOLD_OUT after all ten first attempts went out, and the bench waits for
+            // what is in flight: every share was then granted, once.
+            assertThat(granted).isEqualTo(10);
+        }
         assertThat(dir.resolve("r.html")).exists();
     }
 }
