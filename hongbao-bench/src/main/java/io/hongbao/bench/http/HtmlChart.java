@@ -12,7 +12,7 @@ final class HtmlChart {
     private static final String[] COLOURS = {"#c62828", "#546e7a", "#f9a825", "#2e7d32"};
     private static final int WIDTH = 720;
     private static final int HEIGHT = 300;
-    private static final int LEFT = 70;
+    private static final int LEFT = 95;
     private static final int BOTTOM = 40;
     private static final int TOP = 30;
 
@@ -123,7 +123,8 @@ final class HtmlChart {
                 svg.append(String.format(
                         Locale.ROOT,
                         "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
-                                + "<title>%s %s: %s</title></rect>%n",
+                                + "<title>%s %s: %s</title></rect>"
+                                + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">%s</text>%n",
                         x,
                         TOP + plotHeight - height,
                         barWidth * 0.95,
@@ -131,6 +132,9 @@ final class HtmlChart {
                         colour,
                         escape(one.getKey()),
                         escape(categories.get(c)),
+                        number(value),
+                        x + barWidth * 0.475,
+                        TOP + plotHeight - height - 3,
                         number(value)));
             }
             svg.append(String.format(
@@ -155,6 +159,9 @@ final class HtmlChart {
     }
 
     private static String number(double value) {
+        if (value == 0) {
+            return "0";
+        }
         return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
     }
 
