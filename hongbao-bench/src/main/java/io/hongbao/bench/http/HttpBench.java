@@ -61,9 +61,11 @@ final class HttpBench {
             BenchEnvironment environment, Target target, int run, List<String> tokens, Map<String, Double> expected)
             throws Exception {
         double rate = options.rate > 0 ? options.rate : expected.getOrDefault(target.name(), options.expectedRate);
+        LoadSettings settings = options.loadSettings(run);
         int packets = options.packets > 0
                 ? options.packets
-                : PacketSizing.packetsFor(rate, options.warmup, options.duration, options.duplicates, options.shares);
+                : PacketSizing.packetsFor(
+                        rate, settings.warmup(), options.duration, options.duplicates, options.shares);
         long setupStart = System.nanoTime();
         List<String> packetIds = target.createPackets(packets, options.shares, options.centsPerShare);
         System.err.printf(
@@ -72,8 +74,8 @@ final class HttpBench {
         Workload workload = new Workload(packetIds, tokens, options.shares, options.duplicates);
         CpuMeter cpu = new CpuMeter(environment.processesFor(target));
         Measurement measurement;
-        try (GrabClient client = new GrabClient(target.baseUrl(), options.loadSettings())) {
-            measurement = new LoadRun(client, workload, options.loadSettings(), cpu, "target")
+        try (GrabClient client = new GrabClient(target.baseUrl(), settings)) {
+            measurement = new LoadRun(client, workload, settings, cpu, "target")
                     .execute(String.format("%-7s run %d/%d", target.name(), run, options.runs));
         }
         long loadStopped = System.nanoTime();

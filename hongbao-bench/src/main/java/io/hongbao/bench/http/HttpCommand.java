@@ -61,6 +61,13 @@ public final class HttpCommand implements Callable<Integer> {
             description = "load before each measured window (${DEFAULT-VALUE})")
     Duration warmup;
 
+    @Option(
+            names = "--first-warmup",
+            defaultValue = "60s",
+            converter = DurationConverter.class,
+            description = "warm-up of each target's first run, a cold JVM still compiling (${DEFAULT-VALUE})")
+    Duration firstWarmup;
+
     @Option(names = "--runs", defaultValue = "3", description = "runs per target, alternating (${DEFAULT-VALUE})")
     int runs;
 
@@ -151,13 +158,13 @@ public final class HttpCommand implements Callable<Integer> {
                 "--cents-per-share × --shares: 1..2,000,000");
         require(packets >= 0 && rate >= 0 && expectedRate > 0, "--packets, --rate and --expected-rate must be >= 0");
         require(!duration.isNegative() && !duration.isZero(), "--duration must be positive");
-        require(!warmup.isNegative(), "--warmup must not be negative");
+        require(!warmup.isNegative() && !firstWarmup.isNegative(), "warm-ups must not be negative");
         require(clientThreads >= 1, "--client-threads must be at least 1");
         require(!(skipPeer && skipHongbao), "--skip-peer and --skip-hongbao leave nothing to measure");
     }
 
-    LoadSettings loadSettings() {
-        return new LoadSettings(connections, warmup, duration, rate, timeout, clientThreads);
+    LoadSettings loadSettings(int run) {
+        return new LoadSettings(connections, run == 1 ? firstWarmup : warmup, duration, rate, timeout, clientThreads);
     }
 
     Map<String, Object> settingsForReport() {
@@ -166,6 +173,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("connections", connections);
         settings.put("duration", duration.toString());
         settings.put("warmup", warmup.toString());
+        settings.put("firstWarmup", firstWarmup.toString());
         settings.put("runs", runs);
         settings.put("users", users);
         settings.put("packets", packets == 0 ? "auto" : packets);

@@ -25,16 +25,17 @@ final class TextReport {
 
     static String runsTable(Report report) {
         StringBuilder out = new StringBuilder();
-        out.append("| target | run | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | errors | outcomes"
-                + " | CPU cores: target / redis / mariadb / bench / other (machine) | target µs/req | load1 | drain s"
-                + " | audit |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|\n");
+        out.append(
+                "| target | run | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | raw p99 ms | errors | outcomes"
+                        + " | CPU cores: target / redis / mariadb / bench / other (machine) | target µs/req | load1 | drain s"
+                        + " | audit |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|\n");
         for (TargetRun run : report.runs()) {
             Measurement m = run.measurement();
             LatencySummary l = m.latency();
             CpuUsage cpu = m.cpu();
             out.append(format(
-                    "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %d | %s | %s | %.0f | %.2f | %s | %s |%n",
+                    "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s | %s | %.0f | %.2f | %s | %s |%n",
                     run.target(),
                     run.run(),
                     m.requestsPerSecond(),
@@ -43,6 +44,7 @@ final class TextReport {
                     l.p99(),
                     l.p999(),
                     l.max(),
+                    m.rawLatency().p99(),
                     m.errors(),
                     outcomeMix(m.outcomes(), m.requests()),
                     cpuCores(cpu),

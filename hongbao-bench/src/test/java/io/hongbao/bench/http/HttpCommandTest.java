@@ -26,7 +26,9 @@ class HttpCommandTest {
         assertThat(command.runs).isEqualTo(3);
         assertThat(command.shares).isEqualTo(1000);
         assertThat(command.rate).isZero();
-        assertThat(command.loadSettings().closedLoop()).isTrue();
+        assertThat(command.loadSettings(2).closedLoop()).isTrue();
+        assertThat(command.loadSettings(1).warmup()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(command.loadSettings(2).warmup()).isEqualTo(Duration.ofSeconds(15));
         assertThat(command.url).isNull();
     }
 
@@ -60,7 +62,7 @@ class HttpCommandTest {
         assertThat(command.skipPeer).isTrue();
         assertThat(command.duration).isEqualTo(Duration.ofMinutes(2));
         assertThat(command.warmup).isEqualTo(Duration.ofMillis(500));
-        assertThat(command.loadSettings().closedLoop()).isFalse();
+        assertThat(command.loadSettings(1).closedLoop()).isFalse();
         assertThat(command.settingsForReport()).containsEntry("model", "open at 5000.0 req/s");
         assertThat(command.json.toString()).isEqualTo("out/r.json");
     }

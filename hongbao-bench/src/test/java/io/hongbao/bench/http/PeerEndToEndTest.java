@@ -33,6 +33,8 @@ class PeerEndToEndTest {
                 "1",
                 "--warmup",
                 "1s",
+                "--first-warmup",
+                "1s",
                 "--duration",
                 "2s",
                 "--connections",

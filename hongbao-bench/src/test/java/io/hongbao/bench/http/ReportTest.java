@@ -68,7 +68,7 @@ class ReportTest {
         String text = TextReport.render(report);
         assertThat(text)
                 .contains(
-                        "| hongbao | 1 | 20,000 | 1.00 | 2.00 | 5.00 | 10.00 | 20.0 | 0 | grabbed 95.0%, already 5.0%")
+                        "| hongbao | 1 | 20,000 | 1.00 | 2.00 | 5.00 | 10.00 | 20.0 | 5.00 | 0 | grabbed 95.0%, already 5.0%")
                 .contains("1.00 / 0.20 / ? / ? / 0.10 (1.90)")
                 .contains("Throughput ratio hongbao/peer: 2.00x median, range 2.00–2.00 over 1 runs");
     }
