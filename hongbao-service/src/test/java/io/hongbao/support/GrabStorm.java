@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +30,7 @@ public final class GrabStorm {
 
     private final String baseUrl;
     private final LongFunction<String> tokenFor;
+    private final AtomicInteger answered = new AtomicInteger();
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -45,6 +47,11 @@ public final class GrabStorm {
         public boolean granted() {
             return "GRABBED".equals(outcome);
         }
+    }
+
+    /** How many attempts got an HTTP answer so far. */
+    public int answered() {
+        return answered.get();
     }
 
     public List<Attempt> run(List<Plan> plans, int threads) throws InterruptedException {
@@ -77,6 +84,7 @@ public final class GrabStorm {
                 .build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            answered.incrementAndGet();
             Matcher outcome = OUTCOME.matcher(response.body());
             Matcher amount = AMOUNT.matcher(response.body());
             return new Attempt(
