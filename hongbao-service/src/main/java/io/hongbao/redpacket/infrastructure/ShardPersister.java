@@ -3,6 +3,7 @@ package io.hongbao.redpacket.infrastructure;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -20,6 +21,7 @@ final class ShardPersister implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(ShardPersister.class);
     private static final int WRITE_ATTEMPTS = 3;
     private static final int MAX_CLAIM_PAGES = 100;
+    private static final Duration FORGET_CONSUMERS_AFTER = Duration.ofMinutes(10);
 
     private final ShardStream stream;
     private final PacketEventWriter writer;
@@ -54,6 +56,7 @@ final class ShardPersister implements Runnable {
                 persist(stream.readNew(settings.batchSize(), settings.block()));
                 if (System.nanoTime() - nextTrim >= 0) {
                     stream.trimAcknowledged();
+                    stream.forgetIdleConsumers(FORGET_CONSUMERS_AFTER);
                     nextTrim = System.nanoTime() + settings.trimEvery().toNanos();
                 }
             } catch (RedisCommandExecutionException e) {

@@ -86,6 +86,25 @@ public final class ShardStream {
         return bound.map(id -> redis.xtrim(key, XTrimArgs.Builder.minId(id))).orElse(0L);
     }
 
+    /**
+     * Removes consumers that hold nothing and were idle longer than {@code idle}: every restart of an instance joins
+     * under a new name, and the names of the dead would pile up. Removing a consumer with nothing pending loses
+     * nothing; a live one that was merely quiet is re-created by its next read.
+     */
+    public int forgetIdleConsumers(Duration idle) {
+        int forgotten = 0;
+        for (Object raw : redis.xinfoConsumers(key, GROUP)) {
+            Map<String, Object> consumer = pairs(raw);
+            long pending = ((Number) consumer.get("pending")).longValue();
+            long idleMillis = ((Number) consumer.get("idle")).longValue();
+            if (pending == 0 && idleMillis > idle.toMillis()) {
+                redis.xgroupDelconsumer(key, Consumer.from(GROUP, (String) consumer.get("name")));
+                forgotten++;
+            }
+        }
+        return forgotten;
+    }
+
     Optional<String> safeTrimBound() {
         List<String> bounds = new ArrayList<>();
         for (Map<String, Object> group : groups()) {
@@ -124,20 +143,24 @@ public final class ShardStream {
         return redis.xrange(key, Range.unbounded());
     }
 
-    @SuppressWarnings("unchecked")
     private List<Map<String, Object>> groups() {
         List<Map<String, Object>> groups = new ArrayList<>();
         if (redis.exists(key) == 0) {
             return groups;
         }
         for (Object raw : redis.xinfoGroups(key)) {
-            List<Object> pairs = (List<Object>) raw;
-            Map<String, Object> group = new HashMap<>();
-            for (int i = 0; i + 1 < pairs.size(); i += 2) {
-                group.put(String.valueOf(pairs.get(i)), pairs.get(i + 1));
-            }
-            groups.add(group);
+            groups.add(pairs(raw));
         }
         return groups;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> pairs(Object raw) {
+        List<Object> pairs = (List<Object>) raw;
+        Map<String, Object> map = new HashMap<>();
+        for (int i = 0; i + 1 < pairs.size(); i += 2) {
+            map.put(String.valueOf(pairs.get(i)), pairs.get(i + 1));
+        }
+        return map;
     }
 }
