@@ -3,12 +3,15 @@ package io.hongbao.redpacket;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.infrastructure.ShardStream;
 import io.hongbao.support.GrabStorm;
 import io.hongbao.support.GrabStorm.Attempt;
 import io.hongbao.support.GrabStorm.Plan;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,6 +40,12 @@ class GrabConcurrencyIT extends IntegrationTest {
     @Autowired
     JdbcClient jdbc;
 
+    @Autowired
+    PacketKeys keys;
+
+    @Autowired
+    StatefulRedisConnection<String, String> redis;
+
     @Test
     void everyPacketIsGrantedExactlyCountTimesAndEveryGrantReachesTheDatabaseOnce() throws Exception {
         long sender = newUser();
@@ -63,6 +72,7 @@ class GrabConcurrencyIT extends IntegrationTest {
 
         List<Attempt> attempts = new GrabStorm("http://127.0.0.1:" + port, this::tokenFor).run(plans, CLIENT_THREADS);
         long lastAnswer = System.nanoTime();
+        long backlogAtLastAnswer = backlog();
 
         assertThat(attempts)
                 .hasSize(plans.size())
@@ -128,8 +138,24 @@ class GrabConcurrencyIT extends IntegrationTest {
                 .isEqualTo(true);
         System.out.printf(
                 "GrabConcurrencyIT: %d attempts by %d users on %d packets, %d grants, lost %d, duplicated %d;"
-                        + " persister lag (last grab answer -> every grab row in the DB, polled every 10 ms): %d ms%n",
-                attempts.size(), USERS, sent.size(), expectedGrants, lost, duplicated, lag.toMillis());
+                        + " persister lag (last grab answer -> every grab row in the DB, polled every 10 ms): %d ms,"
+                        + " %d stream entries not yet persisted at the last answer%n",
+                attempts.size(),
+                USERS,
+                sent.size(),
+                expectedGrants,
+                lost,
+                duplicated,
+                lag.toMillis(),
+                backlogAtLastAnswer);
+    }
+
+    private long backlog() {
+        long inFlight = 0;
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            inFlight += new ShardStream(redis.sync(), keys.stream(shard), "observer").unacknowledged();
+        }
+        return inFlight;
     }
 
     private static Map<Long, Long> grantsByUser(List<Attempt> attempts) {

@@ -9,13 +9,18 @@ import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabEntryJson;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** The Red packets section of API.md, call by call. */
 class RedPacketsIT extends IntegrationTest {
+
+    @Autowired
+    StatefulRedisConnection<String, String> redis;
 
     private RedPacketApi packets() {
         return new RedPacketApi(http, this::tokenFor);
@@ -129,6 +134,18 @@ class RedPacketsIT extends IntegrationTest {
         PacketJson read = packets().packetOk(sender, sent.id());
         assertThat(read.status()).isEqualTo("SOLD_OUT");
         assertThat(read.luckiestUserId()).isNull();
+    }
+
+    @Test
+    void aGrabAfterRedisForgotItsScriptsStillWorks() {
+        long sender = newUser();
+        api().deposit(sender, 200).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(sender, 200, 2, null, null, null);
+
+        redis.sync().scriptFlush(); // what a Redis restart does: the next EVALSHA gets NOSCRIPT
+
+        assertThat(packets().grabOk(newUser(), sent.id()).outcome()).isEqualTo("GRABBED");
+        assertThat(packets().grabOk(newUser(), sent.id()).outcome()).isEqualTo("GRABBED");
     }
 
     @Test
