@@ -43,7 +43,7 @@ public final class GrabStorm {
     public record Plan(long user, String packetId) {}
 
     /** What one grab got; {@code status} 0 and outcome null when no answer came back. */
-    public record Attempt(long user, String packetId, int status, String outcome, Long amount) {
+    public record Attempt(long user, String packetId, int status, String outcome, Long amount, long answeredAtNanos) {
         public boolean granted() {
             return "GRABBED".equals(outcome);
         }
@@ -92,12 +92,13 @@ public final class GrabStorm {
                     plan.packetId(),
                     response.statusCode(),
                     outcome.find() ? outcome.group(1) : null,
-                    amount.find() ? Long.parseLong(amount.group(1)) : null);
+                    amount.find() ? Long.parseLong(amount.group(1)) : null,
+                    System.nanoTime());
         } catch (IOException e) {
-            return new Attempt(plan.user(), plan.packetId(), 0, null, null);
+            return new Attempt(plan.user(), plan.packetId(), 0, null, null, System.nanoTime());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Attempt(plan.user(), plan.packetId(), 0, null, null);
+            return new Attempt(plan.user(), plan.packetId(), 0, null, null, System.nanoTime());
         }
     }
 }
