@@ -29,7 +29,7 @@ public final class GrabScript implements RedPacketGrabs {
 
     @Override
     public CompletionStage<GrabOutcome> grab(PacketId id, UserId user) {
-        String[] scriptKeys = keys.grabKeys(id);
+        String[] scriptKeys = {keys.packet(id), keys.shares(id), keys.grabbed(id), keys.members(id), keys.stream(id)};
         return SCRIPT.<List<Object>>run(
                         redis, ScriptOutputType.MULTI, scriptKeys, id.value(), Long.toString(user.value()))
                 .thenApply(GrabScript::outcome);

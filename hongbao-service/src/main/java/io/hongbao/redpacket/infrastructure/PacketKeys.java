@@ -47,22 +47,6 @@ public final class PacketKeys {
         return prefix(shardOf(id)) + "m:" + id.value();
     }
 
-    /**
-     * The keys grab_packet.lua touches, in its KEYS order: packet, shares, grabbed, members, stream. The hot path
-     * hashes the id once here rather than once per key.
-     */
-    public String[] grabKeys(PacketId id) {
-        String prefix = prefix(shardOf(id));
-        String value = id.value();
-        return new String[] {
-            prefix + "p:" + value,
-            prefix + "q:" + value,
-            prefix + "g:" + value,
-            prefix + "m:" + value,
-            prefix + "events"
-        };
-    }
-
     public String stream(int shard) {
         return prefix(shard) + "events";
     }
