@@ -1,5 +1,6 @@
 package io.hongbao.bench;
 
+import io.hongbao.bench.engine.EngineCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -7,7 +8,8 @@ import picocli.CommandLine.Command;
 @Command(
         name = "hongbao-bench",
         mixinStandardHelpOptions = true,
-        description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.")
+        description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.",
+        subcommands = {EngineCommand.class})
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {

@@ -10,6 +10,7 @@ import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
+import io.hongbao.redpacket.infrastructure.CoalescingGrabs;
 import io.hongbao.redpacket.infrastructure.ExpireScript;
 import io.hongbao.redpacket.infrastructure.ExpirySweeper;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
@@ -22,6 +23,7 @@ import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
+import io.hongbao.redpacket.infrastructure.UncoalescedGrabs;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import io.lettuce.core.RedisClient;
@@ -56,8 +58,13 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    RedPacketGrabs redPacketGrabs(StatefulRedisConnection<String, String> redis, PacketKeys keys) {
-        return new GrabScript(redis.async(), keys);
+    RedPacketGrabs redPacketGrabs(
+            StatefulRedisConnection<String, String> redis, PacketKeys keys, RedPacketSettings settings) {
+        GrabScript script = new GrabScript(redis.async(), keys);
+        RedPacketSettings.Coalescing coalescing = settings.coalescing();
+        return coalescing.enabled()
+                ? new CoalescingGrabs(script, keys, coalescing.maxBatch())
+                : new UncoalescedGrabs(script, keys);
     }
 
     @Bean

@@ -12,7 +12,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("hongbao.redpacket")
 public record RedPacketSettings(
-        int shards, Duration retention, Persister persister, Sweeper sweeper, Recovery recovery) {
+        int shards,
+        Duration retention,
+        Persister persister,
+        Sweeper sweeper,
+        Recovery recovery,
+        Coalescing coalescing) {
 
     public RedPacketSettings {
         shards = shards <= 0 ? 16 : shards;
@@ -20,6 +25,7 @@ public record RedPacketSettings(
         persister = persister == null ? new Persister(true, 0, null, null, null, null) : persister;
         sweeper = sweeper == null ? new Sweeper(true, null, 0) : sweeper;
         recovery = recovery == null ? new Recovery(true, null, null, 0) : recovery;
+        coalescing = coalescing == null ? new Coalescing(true, 0) : coalescing;
     }
 
     /**
@@ -62,6 +68,19 @@ public record RedPacketSettings(
             every = every == null ? Duration.ofSeconds(5) : every;
             grace = grace == null ? Duration.ofSeconds(5) : grace;
             batchSize = batchSize <= 0 ? 100 : batchSize;
+        }
+    }
+
+    /**
+     * Request coalescing on the grab path (ADR 0040): concurrent grabs of one shard share one script call.
+     *
+     * @param enabled false sends one script call per grab (the measured baseline)
+     * @param maxBatch the most grabs one call carries while the shard's previous call is in flight
+     */
+    public record Coalescing(Boolean enabled, int maxBatch) {
+        public Coalescing {
+            enabled = enabled == null || enabled;
+            maxBatch = maxBatch <= 0 ? 64 : maxBatch;
         }
     }
 }

@@ -12,7 +12,7 @@ public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund
 
     PacketId packet();
 
-    /** A share handed out by grab_packet.lua. */
+    /** A share handed out by grab_packets.lua. */
     record Grab(String streamId, PacketId packet, UserId user, int seq, long amount, Instant at)
             implements PacketEvent {}
 

@@ -47,6 +47,19 @@ public final class PacketKeys {
         return prefix(shardOf(id)) + "m:" + id.value();
     }
 
+    /**
+     * Writes the packet's four keys as grab_packets.lua expects them (packet, shares, grabbed, members) into
+     * {@code target} from {@code offset}. The hot path hashes the id once here rather than once per key.
+     */
+    public void copyPacketKeys(PacketId id, String[] target, int offset) {
+        String prefix = prefix(shardOf(id));
+        String value = id.value();
+        target[offset] = prefix + "p:" + value;
+        target[offset + 1] = prefix + "q:" + value;
+        target[offset + 2] = prefix + "g:" + value;
+        target[offset + 3] = prefix + "m:" + value;
+    }
+
     public String stream(int shard) {
         return prefix(shard) + "events";
     }
