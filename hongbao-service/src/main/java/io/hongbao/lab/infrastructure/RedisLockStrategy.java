@@ -54,10 +54,10 @@ final class RedisLockStrategy implements GrabStrategy {
         Config config = new Config();
         // A small footprint: the lab machine has 2 cores and the service has its own Lettuce connection.
         config.setNettyThreads(4);
+        config.setPassword(password(redisUrl));
         config.useSingleServer()
                 .setAddress("redis://" + uri.getHost() + ":" + uri.getPort())
                 .setDatabase(uri.getDatabase())
-                .setPassword(password(redisUrl))
                 .setConnectionPoolSize(32)
                 .setConnectionMinimumIdleSize(4)
                 .setSubscriptionConnectionPoolSize(4)
