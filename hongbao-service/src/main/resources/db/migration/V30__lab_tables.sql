@@ -4,7 +4,7 @@
 -- One row per lab run: its id namespaces the packet ids of the run (packet id = run id * 1,000,000 + index).
 CREATE TABLE lab_runs (
   id         BIGINT      NOT NULL AUTO_INCREMENT PRIMARY KEY,
-  strategy   VARCHAR(32) NOT NULL,
+  strategy   VARCHAR(64) NOT NULL,
   created_at DATETIME(3) NOT NULL
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 

@@ -6,7 +6,9 @@ import io.hongbao.lab.model.LabOutcome;
 import io.hongbao.lab.model.LabRun;
 import io.hongbao.platform.db.Transactions;
 import io.lettuce.core.LMoveArgs;
+import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
@@ -123,9 +125,12 @@ final class RedisAsyncQueueStrategy implements GrabStrategy {
             tables.recordIdempotently(grabs);
             return null;
         });
+        // Confirmed only after the commit; the removals are pipelined, one round trip for the batch.
+        List<RedisFuture<Long>> confirmations = new ArrayList<>(items.size());
         for (String item : items) {
-            own.lrem(backup, 1, item); // confirmed: only after the commit
+            confirmations.add(writerConnection.async().lrem(backup, 1, item));
         }
+        LettuceFutures.awaitAll(Duration.ofSeconds(5), confirmations.toArray(RedisFuture[]::new));
         return true;
     }
 
