@@ -1,6 +1,6 @@
 package io.hongbao.platform.web;
 
-import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import java.sql.SQLTransientException;
 import org.slf4j.Logger;
@@ -79,10 +79,9 @@ final class ApiExceptionHandler implements WebExceptionHandler {
 
     static boolean isStoreDown(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof RedisConnectionException
-                    || (t instanceof RedisException
-                            && t.getMessage() != null
-                            && t.getMessage().contains("timed out"))
+            // A RedisCommandExecutionException is Redis refusing a command (a bug of ours: 500); any other
+            // RedisException means it could not be reached or did not answer in time.
+            if ((t instanceof RedisException && !(t instanceof RedisCommandExecutionException))
                     || t instanceof DataAccessResourceFailureException
                     || t instanceof TransientDataAccessException
                     || t instanceof CannotCreateTransactionException

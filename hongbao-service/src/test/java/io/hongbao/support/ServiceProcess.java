@@ -1,0 +1,139 @@
+package io.hongbao.support;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The service as a separate JVM ({@code target/hongbao-exec.jar}), for tests that restart it or kill it with
+ * SIGKILL. It runs in embedded mode on the given data folder unless {@code extraEnv} points it elsewhere.
+ */
+public final class ServiceProcess implements AutoCloseable {
+
+    static final Path JAR = Path.of("target", "hongbao-exec.jar");
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+
+    private final Process process;
+    private final int port;
+    private final Duration startedIn;
+
+    private ServiceProcess(Process process, int port, Duration startedIn) {
+        this.process = process;
+        this.port = port;
+        this.startedIn = startedIn;
+    }
+
+    /** Starts the service on a free port and returns once {@code /actuator/health} answers UP. */
+    public static ServiceProcess start(Path dataDir, Map<String, String> extraEnv) throws IOException {
+        if (!Files.exists(JAR)) {
+            throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: run the package phase first");
+        }
+        int port = freePort();
+        Files.createDirectories(dataDir);
+        ProcessBuilder builder = new ProcessBuilder(command())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        dataDir.resolve("service.log").toFile()));
+        Map<String, String> env = builder.environment();
+        env.keySet().removeIf(name -> name.startsWith("HONGBAO_"));
+        env.put("SERVER_PORT", Integer.toString(port));
+        env.put("HONGBAO_DATA_DIR", dataDir.toAbsolutePath().toString());
+        env.putAll(extraEnv);
+        Instant begin = Instant.now();
+        ServiceProcess service = new ServiceProcess(builder.start(), port, null);
+        service.awaitUp();
+        return new ServiceProcess(service.process, port, Duration.between(begin, Instant.now()));
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** Wall-clock time from launching the JVM to health UP. */
+    public Duration startedIn() {
+        return startedIn;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** SIGKILL: no shutdown hook runs, the embedded servers are left behind as orphans. */
+    public void killHard() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** SIGTERM: Spring closes the pools and stops the embedded servers. */
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    private void awaitUp() throws IOException {
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest health = HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the service exited with " + process.exitValue());
+            }
+            try {
+                HttpResponse<String> response = client.send(health, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+            sleep(Duration.ofMillis(100));
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("the service did not come up within " + START_TIMEOUT);
+    }
+
+    private static List<String> command() {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.add("-Xmx512m");
+        command.add("-jar");
+        command.add(JAR.toAbsolutePath().toString());
+        return command;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
