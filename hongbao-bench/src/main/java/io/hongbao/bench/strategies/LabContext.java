@@ -29,12 +29,18 @@ import org.springframework.context.annotation.ComponentScan;
 @ConfigurationPropertiesScan("io.hongbao.platform.storage")
 class LabContext {
 
-    static ConfigurableApplicationContext start(Map<String, Object> defaults) {
+    /**
+     * Starts the context. {@code overrides} win over the service's {@code application.yml} (they are passed as
+     * command-line properties), so give only settings the bench must control.
+     */
+    static ConfigurableApplicationContext start(Map<String, Object> overrides) {
+        String[] args = overrides.entrySet().stream()
+                .map(setting -> "--" + setting.getKey() + "=" + setting.getValue())
+                .toArray(String[]::new);
         return new SpringApplicationBuilder(LabContext.class)
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .logStartupInfo(false)
-                .properties(defaults)
-                .run();
+                .run(args);
     }
 }

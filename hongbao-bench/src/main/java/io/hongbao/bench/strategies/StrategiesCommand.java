@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -89,7 +90,7 @@ public final class StrategiesCommand implements Callable<Integer> {
                         + " %d threads; at most %d s per strategy%n",
                 packets, shares, workload.totalShares(), users, plan.size(), threads, maxSeconds);
         List<StrategyReport> reports = new ArrayList<>();
-        try (ConfigurableApplicationContext context = LabContext.start(defaults())) {
+        try (ConfigurableApplicationContext context = LabContext.start(overrides())) {
             GrabStrategies catalogue = context.getBean(GrabStrategies.class);
             List<String> chosen = strategies == null ? catalogue.names() : strategies;
             for (String name : chosen) {
@@ -102,15 +103,19 @@ public final class StrategiesCommand implements Callable<Integer> {
         return reports.stream().allMatch(StrategyReport::correct) ? 0 : 1;
     }
 
-    private Map<String, Object> defaults() {
-        return Map.of(
-                // One connection per calling thread plus the writers, so the pool is not what is measured.
-                "hongbao.db.pool-size",
-                threads + 4,
-                "logging.level.root",
-                "WARN",
-                "spring.main.log-startup-info",
-                false);
+    private Map<String, Object> overrides() {
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        // One connection per calling thread plus the writers, so the pool is not what is measured.
+        overrides.put("hongbao.db.pool-size", threads + 4);
+        overrides.put("hongbao.db.blocking-threads", 4);
+        overrides.put("logging.level.root", "WARN");
+        // The driver logs every duplicate-key refusal, which several strategies rely on.
+        overrides.put("logging.level.org.mariadb.jdbc", "ERROR");
+        if (System.getenv("HONGBAO_DATA_DIR") == null) {
+            // Embedded servers of their own, beside (not inside) a service's ./data that may be running.
+            overrides.put("hongbao.data-dir", "data/bench");
+        }
+        return overrides;
     }
 
     private StrategyReport runOne(GrabStrategies catalogue, String name, Workload workload, Plan plan)
