@@ -10,7 +10,6 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -73,7 +72,7 @@ final class LuaListStrategy implements GrabStrategy {
 
     @Override
     public LabAudit audit() {
-        Map<Long, Long> remaining = new HashMap<>(RedisShareLists.remaining(redis, run, this::unconsumed));
+        Map<Long, Long> remaining = RedisShareLists.remaining(redis, run, this::unconsumed);
         return new LabAudit(tables.balancesWithRemaining(run, remaining), tables.grabs(run));
     }
 
