@@ -94,6 +94,12 @@ public final class StrategiesCommand implements Callable<Integer> {
             GrabStrategies catalogue = context.getBean(GrabStrategies.class);
             List<String> chosen = strategies == null ? catalogue.names() : strategies;
             for (String name : chosen) {
+                if (!catalogue.names().contains(name)) {
+                    System.err.printf("No strategy named %s. Known: %s%n", name, String.join(",", catalogue.names()));
+                    return 2;
+                }
+            }
+            for (String name : chosen) {
                 reports.add(runOne(catalogue, name, workload, plan));
             }
         }
