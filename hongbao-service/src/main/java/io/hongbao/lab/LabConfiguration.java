@@ -1,9 +1,14 @@
 package io.hongbao.lab;
 
+import io.hongbao.account.application.DepositingMoney;
 import io.hongbao.lab.infrastructure.LabStrategyCatalog;
 import io.hongbao.lab.model.GrabStrategies;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.storage.StorageEndpoints;
+import io.hongbao.redpacket.application.GrabbingRedPacket;
+import io.hongbao.redpacket.application.PublishingRedPacket;
+import io.hongbao.redpacket.application.SendingRedPacket;
+import io.hongbao.redpacket.model.HotPackets;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Clock;
@@ -28,7 +33,17 @@ public class LabConfiguration {
             StatefulRedisConnection<String, String> redis,
             RedisClient redisClient,
             StorageEndpoints endpoints,
-            Clock clock) {
-        return new LabStrategyCatalog(jdbc, template, transactions, redis, redisClient, endpoints.redisUrl(), clock);
+            Clock clock,
+            DepositingMoney depositing,
+            SendingRedPacket sending,
+            PublishingRedPacket publishing,
+            GrabbingRedPacket grabbing,
+            HotPackets hot) {
+        LabStrategyCatalog catalog =
+                new LabStrategyCatalog(jdbc, template, transactions, redis, redisClient, endpoints.redisUrl(), clock);
+        catalog.add(
+                LabStrategyCatalog.HONGBAO,
+                LabStrategyCatalog.hongbao(depositing, sending, publishing, grabbing, hot, jdbc));
+        return catalog;
     }
 }

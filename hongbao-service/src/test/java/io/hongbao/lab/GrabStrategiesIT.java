@@ -55,7 +55,8 @@ class GrabStrategiesIT extends IntegrationTest {
                         "redis-list-pop",
                         "redis-async-queue",
                         "lua-list",
-                        "lua-live-split");
+                        "lua-live-split",
+                        "hongbao");
     }
 
     @TestFactory

@@ -9,24 +9,31 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.FilterType;
 
 /**
- * The slice of the service the lab needs, without HTTP: storage endpoints (embedded servers or the configured
- * external ones), the database pool, Flyway migrations, Redis, the clock, and the lab's strategies. The service's
+ * The service without HTTP: storage endpoints (embedded servers or the configured external ones), the database pool,
+ * Flyway migrations, Redis, the features with their workers (the {@code hongbao} strategy is the red-packet feature
+ * itself, persister included), and the lab's strategies. The service's
  * own {@code application.yml} applies, so {@code HONGBAO_REDIS_URL} and {@code HONGBAO_DB_URL} work as for the
  * service.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
 @ComponentScan(
-        basePackages = {
-            "io.hongbao.platform.storage",
-            "io.hongbao.platform.db",
-            "io.hongbao.platform.redis",
-            "io.hongbao.platform.time",
-            "io.hongbao.lab"
-        })
-@ConfigurationPropertiesScan("io.hongbao.platform.storage")
+        basePackages = "io.hongbao",
+        excludeFilters =
+                @ComponentScan.Filter(
+                        type = FilterType.REGEX,
+                        pattern = {
+                            // No HTTP: no controllers, no web security, and not the application class, whose own
+                            // component scan would bring them back.
+                            "io\\.hongbao\\..*\\.web\\..*",
+                            "io\\.hongbao\\.platform\\.security\\..*",
+                            "io\\.hongbao\\.HongbaoApplication",
+                            "io\\.hongbao\\.bench\\..*"
+                        }))
+@ConfigurationPropertiesScan("io.hongbao")
 class LabContext {
 
     /**

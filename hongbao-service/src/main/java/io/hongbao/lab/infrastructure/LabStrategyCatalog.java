@@ -1,8 +1,13 @@
 package io.hongbao.lab.infrastructure;
 
+import io.hongbao.account.application.DepositingMoney;
 import io.hongbao.lab.model.GrabStrategies;
 import io.hongbao.lab.model.GrabStrategy;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.redpacket.application.GrabbingRedPacket;
+import io.hongbao.redpacket.application.PublishingRedPacket;
+import io.hongbao.redpacket.application.SendingRedPacket;
+import io.hongbao.redpacket.model.HotPackets;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Clock;
@@ -41,6 +46,19 @@ public final class LabStrategyCatalog implements GrabStrategies {
                 () -> new RedisAsyncQueueStrategy(tables, transactions, redis, redisClient));
         strategies.put(LuaListStrategy.NAME, () -> new LuaListStrategy(tables, transactions, redis));
         strategies.put(LuaLiveSplitStrategy.NAME, () -> new LuaLiveSplitStrategy(tables, transactions, redis));
+    }
+
+    public static final String HONGBAO = HongbaoStrategy.NAME;
+
+    /** The production path as a lab strategy, over the red-packet feature's use cases. */
+    public static Supplier<GrabStrategy> hongbao(
+            DepositingMoney depositing,
+            SendingRedPacket sending,
+            PublishingRedPacket publishing,
+            GrabbingRedPacket grabbing,
+            HotPackets hot,
+            JdbcClient jdbc) {
+        return () -> new HongbaoStrategy(depositing, sending, publishing, grabbing, hot, jdbc);
     }
 
     /** Adds a strategy built elsewhere (e.g. the production path), keeping the catalogue's order otherwise. */
