@@ -118,7 +118,7 @@ public final class StrategiesCommand implements Callable<Integer> {
         // The driver logs every duplicate-key refusal, which several strategies rely on.
         overrides.put("logging.level.org.mariadb.jdbc", "ERROR");
         if (System.getenv("HONGBAO_DATA_DIR") == null) {
-            // Embedded servers of their own, beside (not inside) a service's ./data that may be running.
+            // Embedded servers in a folder of their own, apart from the servers of a service that may be running.
             overrides.put("hongbao.data-dir", "data/bench");
         }
         return overrides;
