@@ -117,7 +117,7 @@ public final class StrategiesCommand implements Callable<Integer> {
         overrides.put("logging.level.root", "WARN");
         // The driver logs every duplicate-key refusal, which several strategies rely on.
         overrides.put("logging.level.org.mariadb.jdbc", "ERROR");
-        if (System.getenv("HONGBAO_DATA_DIR") == null) {
+        if (System.getenv("HONGBAO_DATA_DIR") == null && System.getProperty("hongbao.data-dir") == null) {
             // Embedded servers in a folder of their own, apart from the servers of a service that may be running.
             overrides.put("hongbao.data-dir", "data/bench");
         }
