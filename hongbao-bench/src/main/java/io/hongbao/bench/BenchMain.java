@@ -1,6 +1,7 @@
 package io.hongbao.bench;
 
 import io.hongbao.bench.engine.EngineCommand;
+import io.hongbao.bench.strategies.StrategiesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -8,8 +9,8 @@ import picocli.CommandLine.Command;
 @Command(
         name = "hongbao-bench",
         mixinStandardHelpOptions = true,
-        description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.",
-        subcommands = {EngineCommand.class})
+        subcommands = {StrategiesCommand.class, EngineCommand.class},
+        description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.")
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {
