@@ -15,7 +15,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * The service's JWT check (its {@code HmacJwtDecoder}) as a plain servlet filter: HS256 via auth0's java-jwt,
  * {@code exp} and {@code sub} required, no leeway, {@code sub} a positive user id. A plain filter rather than Spring
- * Security's servlet resource server is the cheaper of the two, so any doubt favours the peer (ADR 0040).
+ * Security's servlet resource server is the cheaper of the two, so any doubt favours the peer (ADR 0042).
  */
 final class JwtFilter extends OncePerRequestFilter {
 

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         name = "http",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = "HTTP grab benchmark: Hongbao vs a peer built the seed sources' way (ADR 0041).")
+        description = "HTTP grab benchmark: Hongbao vs a peer built the seed sources' way (ADR 0043).")
 public final class HttpCommand implements Callable<Integer> {
 
     @Spec
