@@ -100,6 +100,7 @@ final class BenchEnvironment implements AutoCloseable {
         env.put("HONGBAO_DB_PASSWORD", password);
         env.put("HONGBAO_JWT_SECRET", secret);
         env.put("HONGBAO_DATA_DIR", work.resolve("service").toAbsolutePath().toString());
+        env.putAll(options.serviceEnv);
         ChildJvm service = ChildJvm.start(
                 "hongbao", options.serviceJar, jvmArgs, env, "/actuator/health", work.resolve("hongbao.log"));
         owned.add(service);

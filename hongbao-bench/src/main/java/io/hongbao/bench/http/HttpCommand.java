@@ -129,6 +129,13 @@ public final class HttpCommand implements Callable<Integer> {
             description = "JVM options for both targets (${DEFAULT-VALUE})")
     String jvmArgs;
 
+    @Option(
+            names = "--service-env",
+            description =
+                    "extra environment for the service, e.g. --service-env HONGBAO_REDPACKET_COALESCING_ENABLED=false"
+                            + " to measure a lever off and on")
+    Map<String, String> serviceEnv = new LinkedHashMap<>();
+
     @Option(names = "--redis-url", description = "use this Redis instead of an embedded one")
     String redisUrl;
 
@@ -184,6 +191,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("timeout", timeout.toString());
         settings.put("clientThreads", clientThreads);
         settings.put("jvmArgs", jvmArgs);
+        settings.put("serviceEnv", serviceEnv);
         settings.put("cores", Runtime.getRuntime().availableProcessors());
         return settings;
     }

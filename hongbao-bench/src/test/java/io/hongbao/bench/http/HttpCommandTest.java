@@ -57,7 +57,9 @@ class HttpCommandTest {
                 "--rate",
                 "5000",
                 "--json",
-                "out/r.json");
+                "out/r.json",
+                "--service-env",
+                "HONGBAO_REDPACKET_COALESCING_ENABLED=false");
         command.validate();
         assertThat(command.skipPeer).isTrue();
         assertThat(command.duration).isEqualTo(Duration.ofMinutes(2));
@@ -65,6 +67,7 @@ class HttpCommandTest {
         assertThat(command.loadSettings(1).closedLoop()).isFalse();
         assertThat(command.settingsForReport()).containsEntry("model", "open at 5000.0 req/s");
         assertThat(command.json.toString()).isEqualTo("out/r.json");
+        assertThat(command.serviceEnv).containsEntry("HONGBAO_REDPACKET_COALESCING_ENABLED", "false");
     }
 
     @Test
