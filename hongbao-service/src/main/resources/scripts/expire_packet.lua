@@ -1,6 +1,6 @@
 -- expire_packet: closes an expired packet and queues the refund of exactly what was not grabbed.
 --
--- KEYS[1] packet hash, KEYS[2] shares list, KEYS[3] grabbed hash, KEYS[4] members set (as in grab_packet.lua),
+-- KEYS[1] packet hash, KEYS[2] shares list, KEYS[3] grabbed hash, KEYS[4] members set (as in grab_packets.lua),
 -- KEYS[5] event stream, KEYS[6] expiry zset
 -- ARGV[1] packet id, ARGV[2] retention of the closed packet's keys (ms)
 --
@@ -9,7 +9,7 @@
 --
 -- Invariant kept atomically: a packet is closed once; closing and appending its single refund event (amount = the
 -- remaining amount, possibly 0, which closes the packet in the database too) happen together; after it no grab can
--- succeed (grab_packet.lua refuses a closed packet), so the refund is exact.
+-- succeed (grab_packets.lua refuses a closed packet), so the refund is exact.
 local packet = redis.call('HMGET', KEYS[1], 'st', 'exp', 'ramt', 'sender')
 if not packet[1] then
   redis.call('ZREM', KEYS[6], ARGV[1])

@@ -1,7 +1,7 @@
 -- publish_packet: creates a packet's live state from the database's truth, unless Redis already has it.
 -- Used for a new packet, for one a crash left unpublished, and to rebuild one whose state Redis lost.
 --
--- KEYS[1] packet hash, KEYS[2] shares list, KEYS[3] grabbed hash, KEYS[4] members set (as in grab_packet.lua),
+-- KEYS[1] packet hash, KEYS[2] shares list, KEYS[3] grabbed hash, KEYS[4] members set (as in grab_packets.lua),
 -- KEYS[5] expiry zset  rp:{shard}:expiry  packet id -> expiry (ms), polled by the sweeper
 -- ARGV[1] packet id, ARGV[2] expiry (ms), ARGV[3] 1 = members only, ARGV[4] 1 = already closed (refunded),
 -- ARGV[5] retention of a closed packet's keys (ms), ARGV[6] sender id,

@@ -1,6 +1,6 @@
 -- read_packet: a consistent snapshot of one packet's live state, for readers and the audit.
 --
--- KEYS[1] packet hash, KEYS[2] grabbed hash (as in grab_packet.lua)
+-- KEYS[1] packet hash, KEYS[2] grabbed hash (as in grab_packets.lua)
 -- ARGV: none
 --
 -- Returns {} when Redis holds no state for the packet, else {st, ramt, rcnt, {user, "amount:seq:atMillis", ...}}.

@@ -5,6 +5,7 @@ import io.hongbao.group.model.Groups;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.Snapshots;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.application.ReadingHistory;
@@ -26,6 +27,8 @@ import io.hongbao.redpacket.infrastructure.RedisHotPackets;
 import io.hongbao.redpacket.infrastructure.UncoalescedGrabs;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
+import io.hongbao.redpacket.warmup.GrabPathWarmUp;
+import io.hongbao.redpacket.warmup.WarmUpSettings;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Clock;
@@ -147,6 +150,15 @@ class RedPacketConfiguration {
     RedisAgreesWithDatabaseCheck redisAgreesWithDatabaseCheck(
             JdbcClient jdbc, RedisHotPackets hot, PacketKeys keys, StatefulRedisConnection<String, String> redis) {
         return new RedisAgreesWithDatabaseCheck(jdbc, hot, keys, redis.sync(), Duration.ofSeconds(5));
+    }
+
+    @Bean
+    GrabPathWarmUp grabPathWarmUp(
+            WarmUpSettings settings,
+            StatefulRedisConnection<String, String> redis,
+            PacketKeys keys,
+            TokenIssuer tokens) {
+        return new GrabPathWarmUp(settings, redis, keys, tokens);
     }
 
     /** Database work of the use cases runs on the bounded JDBC scheduler, never on a Netty event loop. */

@@ -1,0 +1,118 @@
+package io.hongbao.redpacket.warmup;
+
+import io.hongbao.platform.security.TokenIssuer;
+import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.model.PacketId;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.event.EventListener;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+
+/**
+ * Warms the grab path before the service reports UP. A red-packet peak starts at a known second; a cold JVM serves
+ * its first minute at a fraction of its speed while the JIT compiles the hot path. So, once the server listens, the
+ * service sends itself grab requests through the whole stack — Netty, the security chain with a real JWT, the
+ * controller, request coalescing, the Lua script, the JSON answer — and only then lets health say UP.
+ *
+ * <p>Side-effect free by construction: the requests target a packet that exists only in Redis, already closed, so
+ * every grab answers EXPIRED after the script's checks and nothing is written, queued or paid. Its keys expire on
+ * their own.
+ */
+public final class GrabPathWarmUp implements HealthIndicator {
+
+    private static final Logger log = LoggerFactory.getLogger(GrabPathWarmUp.class);
+    private static final Duration KEY_LIFETIME = Duration.ofMinutes(10);
+
+    private final WarmUpSettings settings;
+    private final StatefulRedisConnection<String, String> redis;
+    private final PacketKeys keys;
+    private final TokenIssuer tokens;
+    private final AtomicBoolean warm = new AtomicBoolean();
+
+    public GrabPathWarmUp(
+            WarmUpSettings settings,
+            StatefulRedisConnection<String, String> redis,
+            PacketKeys keys,
+            TokenIssuer tokens) {
+        this.settings = settings;
+        this.redis = redis;
+        this.keys = keys;
+        this.tokens = tokens;
+        warm.set(!settings.enabled());
+    }
+
+    @Override
+    public Health health() {
+        return warm.get()
+                ? Health.up().build()
+                : Health.outOfService().withDetail("warm-up", "running").build();
+    }
+
+    @EventListener
+    public void onReady(ApplicationReadyEvent ready) {
+        if (warm.get()) {
+            return;
+        }
+        int port = ((WebServerApplicationContext) ready.getApplicationContext())
+                .getWebServer()
+                .getPort();
+        Thread thread = new Thread(() -> warmUp(port), "grab-path-warm-up");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void warmUp(int port) {
+        long start = System.nanoTime();
+        ConnectionProvider connections = ConnectionProvider.create("warm-up", settings.concurrency());
+        try {
+            PacketId packet = closedPacket();
+            HttpClient client = HttpClient.create(connections).baseUrl("http://127.0.0.1:" + port);
+            Long answered = Flux.range(0, settings.requests())
+                    .flatMap(i -> grab(client, packet), settings.concurrency())
+                    .count()
+                    .block(settings.maxDuration());
+            log.info(
+                    "grab path warmed up: {} requests in {} ms",
+                    answered,
+                    Duration.ofNanos(System.nanoTime() - start).toMillis());
+        } catch (RuntimeException e) {
+            log.warn("grab path warm-up stopped early (UP anyway): {}", e.toString());
+        } finally {
+            connections.dispose();
+            warm.set(true);
+        }
+    }
+
+    private Mono<Integer> grab(HttpClient client, PacketId packet) {
+        long user = 1 + ThreadLocalRandom.current().nextLong(1_000_000_000L);
+        String token = tokens.issue(user, false, Duration.ofMinutes(5));
+        return client.headers(h -> h.add("Authorization", "Bearer " + token))
+                .post()
+                .uri("/api/v1/packets/" + packet.value() + "/grab")
+                .responseSingle((response, body) -> body.asString()
+                        .defaultIfEmpty("")
+                        .thenReturn(response.status().code()))
+                .onErrorReturn(0);
+    }
+
+    /** A packet only Redis knows, closed ('X') and with no shares: every grab of it is EXPIRED, nothing else. */
+    private PacketId closedPacket() {
+        PacketId packet = PacketId.generate();
+        String key = keys.packet(packet);
+        var sync = redis.sync();
+        sync.hset(key, java.util.Map.of("st", "X", "exp", "0", "grp", "0", "ramt", "0", "rcnt", "0"));
+        sync.pexpire(key, KEY_LIFETIME.toMillis());
+        return packet;
+    }
+}

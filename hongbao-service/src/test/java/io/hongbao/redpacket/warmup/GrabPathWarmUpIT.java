@@ -1,0 +1,75 @@
+package io.hongbao.redpacket.warmup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.hongbao.platform.security.TokenIssuer;
+import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.support.IntegrationTest;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.context.ConfigurableApplicationContext;
+
+class GrabPathWarmUpIT extends IntegrationTest {
+
+    @Autowired
+    StatefulRedisConnection<String, String> redis;
+
+    @Autowired
+    PacketKeys keys;
+
+    @Autowired
+    ConfigurableApplicationContext context;
+
+    @Test
+    void theServiceSaysUpOnceItsWarmUpIsOver() {
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> http.get()
+                        .uri("/actuator/health")
+                        .exchange()
+                        .expectStatus()
+                        .isOk()
+                        .expectBody()
+                        .jsonPath("$.status")
+                        .isEqualTo("UP"));
+    }
+
+    @Test
+    void aWarmUpQueuesNothingForTheDatabaseAndSaysOutOfServiceUntilDone() {
+        List<String> lastIdsBefore = lastEventIds();
+        GrabPathWarmUp warmUp = new GrabPathWarmUp(
+                new WarmUpSettings(true, 300, 8, Duration.ofSeconds(60)),
+                redis,
+                keys,
+                context.getBean(TokenIssuer.class));
+        assertThat(warmUp.health().getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+
+        warmUp.onReady(new ApplicationReadyEvent(new SpringApplication(), new String[0], context, Duration.ZERO));
+
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> warmUp.health().getStatus().equals(Status.UP));
+        assertThat(lastEventIds()).isEqualTo(lastIdsBefore);
+    }
+
+    /** Each shard stream's last generated id: trimming does not move it, any new event would. */
+    private List<String> lastEventIds() {
+        List<String> ids = new ArrayList<>();
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            String stream = keys.stream(shard);
+            if (redis.sync().exists(stream) == 0) {
+                ids.add("none");
+                continue;
+            }
+            List<Object> info = redis.sync().xinfoStream(stream);
+            ids.add(String.valueOf(info.get(info.indexOf("last-generated-id") + 1)));
+        }
+        return ids;
+    }
+}
