@@ -79,8 +79,9 @@ class PersisterCrashIT extends IntegrationTest {
             persister.start();
         }
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> recordedGrabs(packet.id()) == COUNT);
-        assertThat(dead.unacknowledged()).isZero();
+        // Rows become visible at the commit and the XACK follows it, so wait for both.
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> recordedGrabs(packet.id()) == COUNT && dead.unacknowledged() == 0);
         granted.forEach((user, amount) -> assertThat(api().balanceOf(user)).isEqualTo(amount));
         assertThat(jdbc.sql("SELECT COUNT(*) FROM ledger_entries WHERE packet_id = ? AND kind = 'PACKET_GRABBED'"
                                 + " AND account LIKE 'user:%'")

@@ -18,8 +18,12 @@ public final class ProcessApi {
     private final TokenIssuer tokens;
 
     public ProcessApi(ServiceProcess service, Path dataDir) {
+        this(service, JwtSecret.configuredOrKeptIn(null, dataDir));
+    }
+
+    public ProcessApi(ServiceProcess service, JwtSecret secret) {
         this.baseUrl = service.baseUrl();
-        this.tokens = new TokenIssuer(JwtSecret.configuredOrKeptIn(null, dataDir));
+        this.tokens = new TokenIssuer(secret);
     }
 
     public HttpResponse<String> post(long asUser, boolean admin, String path, String json)
