@@ -1,0 +1,87 @@
+package io.hongbao.lottery;
+
+import io.hongbao.lottery.application.CreatingWheel;
+import io.hongbao.lottery.application.DrawingPrize;
+import io.hongbao.lottery.application.FillingPrizePools;
+import io.hongbao.lottery.application.ReadingWheels;
+import io.hongbao.lottery.application.RecoveringDraws;
+import io.hongbao.lottery.infrastructure.DrawRecoveryWorker;
+import io.hongbao.lottery.infrastructure.LotteryInfrastructure;
+import io.hongbao.lottery.infrastructure.LotterySettings;
+import io.hongbao.lottery.infrastructure.PoolFillingWorker;
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.ReleaseSchedule;
+import io.hongbao.lottery.model.Wheels;
+import io.hongbao.platform.db.Blocking;
+import io.hongbao.platform.db.Transactions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.security.SecureRandom;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
+@Configuration(proxyBeanMethods = false)
+class LotteryConfiguration {
+
+    @Bean
+    Wheels wheels(JdbcClient jdbc, LotterySettings settings) {
+        return LotteryInfrastructure.cachedJdbcWheels(jdbc, settings.cachedWheels());
+    }
+
+    @Bean
+    ReleaseSchedule releaseSchedule(JdbcClient jdbc) {
+        return LotteryInfrastructure.jdbcReleaseSchedule(jdbc);
+    }
+
+    @Bean
+    Draws draws(JdbcClient jdbc) {
+        return LotteryInfrastructure.jdbcDraws(jdbc);
+    }
+
+    @Bean
+    PrizePools prizePools(StatefulRedisConnection<String, String> redis, LotterySettings settings) {
+        return LotteryInfrastructure.redisPrizePools(redis, settings.rememberOutcomes());
+    }
+
+    @Bean
+    FillingPrizePools fillingPrizePools(
+            ReleaseSchedule schedule, PrizePools pools, Transactions transactions, LotterySettings settings) {
+        // Release moments are not secrets, but nobody should be able to predict them from a seed either.
+        return new FillingPrizePools(schedule, pools, transactions, new SecureRandom(), settings.fillLookahead());
+    }
+
+    @Bean
+    CreatingWheel creatingWheel(Wheels wheels, FillingPrizePools filling, Transactions transactions) {
+        return new CreatingWheel(wheels, filling, transactions);
+    }
+
+    @Bean
+    DrawingPrize drawingPrize(
+            Wheels wheels, Draws draws, PrizePools pools, Transactions transactions, Blocking blocking) {
+        return new DrawingPrize(
+                wheels, draws, pools, transactions, task -> blocking.scheduler().schedule(task));
+    }
+
+    @Bean
+    RecoveringDraws recoveringDraws(Draws draws, DrawingPrize drawing) {
+        return new RecoveringDraws(draws, drawing);
+    }
+
+    @Bean
+    ReadingWheels readingWheels(Wheels wheels, Draws draws) {
+        return new ReadingWheels(wheels, draws);
+    }
+
+    @Bean
+    PoolFillingWorker poolFillingWorker(FillingPrizePools filling, LotterySettings settings, Clock clock) {
+        return new PoolFillingWorker(filling, settings, clock);
+    }
+
+    @Bean
+    DrawRecoveryWorker drawRecoveryWorker(RecoveringDraws recovering, LotterySettings settings, Clock clock) {
+        return new DrawRecoveryWorker(recovering, settings, clock);
+    }
+}

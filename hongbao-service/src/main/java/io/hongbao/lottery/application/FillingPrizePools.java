@@ -1,0 +1,112 @@
+package io.hongbao.lottery.application;
+
+import io.hongbao.lottery.model.HourPlacement;
+import io.hongbao.lottery.model.PlacedUnit;
+import io.hongbao.lottery.model.PlacingCursor;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.ReleaseSchedule;
+import io.hongbao.lottery.model.UnpublishedHour;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.platform.db.Transactions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Places each hour's prize units ahead of the hour and publishes them to the wheel's Redis pool (ADR 0020).
+ *
+ * <p>Two steps, each safe to repeat and to run on several instances at once. (1) In one transaction, under the
+ * wheel's row lock: read how far the wheel is placed, plan the next slots, record each slot once (its primary key
+ * refuses a second), reserve the units from the stock and move the cursor. (2) After commit, add the units to the pool
+ * and mark the hours published. A crash between the two leaves hours unpublished; {@link #republish} adds them again
+ * later through a script that skips units already won, so no unit can be won twice.
+ */
+public final class FillingPrizePools {
+
+    /** Bounds one transaction: a week of slots (a campaign created long after its start places in several). */
+    static final int MAX_SLOTS_PER_TRANSACTION = 24 * 7;
+
+    private final ReleaseSchedule schedule;
+    private final PrizePools pools;
+    private final Transactions transactions;
+    private final RandomGenerator random;
+    private final Duration lookahead;
+
+    public FillingPrizePools(
+            ReleaseSchedule schedule,
+            PrizePools pools,
+            Transactions transactions,
+            RandomGenerator random,
+            Duration lookahead) {
+        this.schedule = schedule;
+        this.pools = pools;
+        this.transactions = transactions;
+        this.random = random;
+        this.lookahead = lookahead;
+    }
+
+    /** Places and publishes every slot of every wheel that starts before {@code now + lookahead}. */
+    public int fillDue(Instant now, int maxWheels) {
+        List<WheelId> due = schedule.dueForPlacing(now.plus(lookahead), maxWheels);
+        due.forEach(wheel -> fill(wheel, now));
+        return due.size();
+    }
+
+    /** Places and publishes the wheel's slots that start before {@code now + lookahead}; the units placed. */
+    public int fill(WheelId wheel, Instant now) {
+        int placed = 0;
+        List<HourPlacement> hours;
+        do {
+            hours = transactions.inTransaction(() -> place(wheel, now));
+            publish(wheel, hours);
+            placed += hours.stream().mapToInt(h -> h.units().size()).sum();
+        } while (hours.size() == MAX_SLOTS_PER_TRANSACTION);
+        return placed;
+    }
+
+    /**
+     * Step (1) alone, in the caller's transaction: so a wheel's creation and its first slots commit together. The
+     * caller publishes the returned hours after commit.
+     */
+    public List<HourPlacement> place(WheelId wheel, Instant now) {
+        Instant until = now.plus(lookahead);
+        PlacingCursor cursor = schedule.lockForPlacing(wheel).orElse(null);
+        if (cursor == null || cursor.isDone(until)) {
+            return List.of();
+        }
+        List<HourPlacement> hours = cursor.wheel()
+                .releasePlan()
+                .place(cursor.placedUntil(), until, MAX_SLOTS_PER_TRANSACTION, cursor.stocks(), random);
+        if (hours.isEmpty()) {
+            return hours;
+        }
+        Instant placedUntil = hours.get(hours.size() - 1).hour().plus(Duration.ofHours(1));
+        schedule.record(wheel, hours, placedUntil, now);
+        return hours;
+    }
+
+    /** Step (2): adds the hours' units to the pool, then marks the hours published. */
+    public void publish(WheelId wheel, List<HourPlacement> hours) {
+        if (hours.isEmpty()) {
+            return;
+        }
+        List<PlacedUnit> units = hours.stream().flatMap(h -> h.units().stream()).toList();
+        pools.publish(wheel, units).toCompletableFuture().join();
+        schedule.markPublished(wheel, hours.stream().map(HourPlacement::hour).toList());
+    }
+
+    /**
+     * Publishes hours a crash (or a Redis outage) left unpublished. Only hours recorded before {@code recordedBefore}
+     * are taken, to leave alone the ones an instance is publishing right now (repeating those would be harmless, but
+     * wasted work).
+     */
+    public int republish(Instant recordedBefore, int limit) {
+        List<UnpublishedHour> hours = schedule.unpublished(recordedBefore, limit);
+        for (UnpublishedHour hour : hours) {
+            pools.publish(hour.wheelId(), hour.units()).toCompletableFuture().join();
+            schedule.markPublished(hour.wheelId(), List.of(hour.hour()));
+        }
+        return hours.size();
+    }
+}

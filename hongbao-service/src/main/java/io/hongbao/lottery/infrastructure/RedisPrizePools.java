@@ -1,0 +1,45 @@
+package io.hongbao.lottery.infrastructure;
+
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.PlacedUnit;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.UnitRef;
+import io.hongbao.lottery.model.WheelId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * {@link PrizePools} in Redis: one sorted set per wheel scored by release time. Publishing goes in chunks so that no
+ * single script call holds Redis for long (each call is atomic on its own, and the script makes repeats harmless).
+ */
+final class RedisPrizePools implements PrizePools {
+
+    static final int UNITS_PER_CALL = 500;
+
+    private final LotteryDrawScript drawScript;
+    private final LotteryPublishScript publishScript;
+
+    RedisPrizePools(LotteryDrawScript drawScript, LotteryPublishScript publishScript) {
+        this.drawScript = drawScript;
+        this.publishScript = publishScript;
+    }
+
+    @Override
+    public CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units) {
+        CompletableFuture<?>[] calls = new CompletableFuture<?>[(units.size() + UNITS_PER_CALL - 1) / UNITS_PER_CALL];
+        for (int i = 0; i < calls.length; i++) {
+            List<PlacedUnit> chunk =
+                    units.subList(i * UNITS_PER_CALL, Math.min(units.size(), (i + 1) * UNITS_PER_CALL));
+            calls[i] = publishScript.publish(wheel, chunk).toCompletableFuture();
+        }
+        return CompletableFuture.allOf(calls);
+    }
+
+    @Override
+    public CompletionStage<Optional<UnitRef>> take(WheelId wheel, DrawId draw, Instant now) {
+        return drawScript.take(wheel, draw, now);
+    }
+}
