@@ -6,6 +6,7 @@ import io.hongbao.lottery.application.FillingPrizePools;
 import io.hongbao.lottery.application.ReadingWheels;
 import io.hongbao.lottery.application.RecoveringDraws;
 import io.hongbao.lottery.infrastructure.DrawRecoveryWorker;
+import io.hongbao.lottery.infrastructure.LotteryAuditChecks;
 import io.hongbao.lottery.infrastructure.LotteryInfrastructure;
 import io.hongbao.lottery.infrastructure.LotterySettings;
 import io.hongbao.lottery.infrastructure.PoolFillingWorker;
@@ -21,6 +22,7 @@ import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
 @Configuration(proxyBeanMethods = false)
@@ -73,6 +75,16 @@ class LotteryConfiguration {
     @Bean
     ReadingWheels readingWheels(Wheels wheels, Draws draws) {
         return new ReadingWheels(wheels, draws);
+    }
+
+    /** The lottery's audit checks; wired into {@code /api/v1/admin/audit} by the audit feature. */
+    @Bean
+    LotteryAuditChecks lotteryAuditChecks(
+            JdbcClient jdbc,
+            PlatformTransactionManager transactions,
+            StatefulRedisConnection<String, String> redis,
+            Clock clock) {
+        return new LotteryAuditChecks(jdbc, transactions, redis, clock);
     }
 
     @Bean
