@@ -1,5 +1,6 @@
 package io.hongbao.bench;
 
+import io.hongbao.bench.lottery.DrawsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -7,6 +8,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "hongbao-bench",
         mixinStandardHelpOptions = true,
+        subcommands = {DrawsCommand.class},
         description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.")
 public final class BenchMain implements Runnable {
 
