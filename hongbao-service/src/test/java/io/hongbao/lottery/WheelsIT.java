@@ -44,6 +44,18 @@ class WheelsIT extends IntegrationTest {
     }
 
     @Test
+    void aCampaignLongOverIsReleasedWholeAtCreationOverSeveralTransactions() {
+        Map<String, Object> body = new LinkedHashMap<>(
+                LotteryApi.wheelBody(now.minus(Duration.ofDays(20)), now.minus(Duration.ofHours(1)), stock(7, 2_000)));
+        body.put("hourlyWeights", Map.of("3", 2, "4", 0)); // whole numbers are weights too
+
+        WheelJson wheel = lottery().createdWheel(body);
+
+        assertThat(wheel.prizes()).allMatch(p -> p.released() == p.stock());
+        assertThat(wheel.hourlyWeights()).containsExactlyInAnyOrderEntriesOf(Map.of("3", 2.0, "4", 0.0));
+    }
+
+    @Test
     void aDrawWinsTheEarliestReleasedPrizesThenTheConsolation() {
         WheelJson wheel = lottery()
                 .createdWheel(LotteryApi.wheelBody(

@@ -16,7 +16,7 @@ public interface Draws {
 
     /**
      * Records the outcome of a pending draw (crediting a consolation's points) and returns it; a draw already finished
-     * returns what it finished with, unchanged. Runs in its own transaction.
+     * returns what it finished with, unchanged. Runs in the caller's transaction (it locks the draw's row).
      */
     DrawResult finish(PendingDraw draw, DrawOutcome outcome, Instant now);
 
