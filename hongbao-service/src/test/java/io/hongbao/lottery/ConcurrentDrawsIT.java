@@ -2,7 +2,6 @@ package io.hongbao.lottery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.LotteryApi;
 import io.hongbao.support.LotteryApi.DrawJson;
 import io.hongbao.support.LotteryApi.WheelJson;
@@ -18,18 +17,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Hundreds of draws at once through HTTP: stock, units and points stay exact. */
-class ConcurrentDrawsIT extends IntegrationTest {
+class ConcurrentDrawsIT extends LotteryIntegrationTest {
 
     private static final int USERS = 40;
     private static final int DRAWS_PER_USER = 12;
     private static final long GRANT = 110;
-
-    @Autowired
-    JdbcClient jdbc;
 
     @Test
     void concurrentDrawsNeverWinAUnitTwiceAndKeepPointsExact() throws Exception {
@@ -118,14 +112,6 @@ class ConcurrentDrawsIT extends IntegrationTest {
         int status = result.getStatus().value();
         return new Attempt(
                 user, status, status == 200 ? result.getResponseBody().blockFirst() : null);
-    }
-
-    private long count(String sql, Object... params) {
-        return jdbc.sql(sql).params(params).query(Long.class).single();
-    }
-
-    private LotteryApi lottery() {
-        return new LotteryApi(api(), http);
     }
 
     private record Attempt(long user, int status, DrawJson draw) {}

@@ -22,8 +22,6 @@ import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.platform.db.Transactions;
-import io.hongbao.support.IntegrationTest;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,13 +34,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * A crash between the steps of a draw (or of filling a pool), simulated by running the first steps and stopping: the
  * recovery finishes the work exactly once. Times lie years ahead so the workers on the real clock stay out of it.
  */
-class DrawRecoveryIT extends IntegrationTest {
+class DrawRecoveryIT extends LotteryIntegrationTest {
 
     private static final Duration GRACE = Duration.ofSeconds(5);
     private static final long COST = 10;
@@ -69,12 +66,6 @@ class DrawRecoveryIT extends IntegrationTest {
     @Autowired
     Transactions transactions;
 
-    @Autowired
-    JdbcClient jdbc;
-
-    @Autowired
-    StatefulRedisConnection<String, String> redis;
-
     private final Instant start =
             Instant.parse("2034-01-01T00:00:00Z").plus(Duration.ofHours(new SplittableRandom().nextInt(200_000)));
     private final Instant now = start.plus(Duration.ofHours(3));
@@ -96,7 +87,7 @@ class DrawRecoveryIT extends IntegrationTest {
         DrawResult result = draws.find(pending.id()).orElseThrow().result().orElseThrow();
         assertThat(result.outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
         assertThat(outcomesOf(pending)).isEqualTo(1);
-        assertThat(poolSize(wheel)).isEqualTo(placed(wheel) - 1);
+        assertThat(poolSize(wheel.id())).isEqualTo(placed(wheel) - 1);
         assertThat(api().pointsOf(user)).isEqualTo(90);
         // Recovery and repeats after that change nothing.
         recovering.recover(now.plus(Duration.ofMinutes(5)), GRACE, 1_000);
@@ -104,7 +95,7 @@ class DrawRecoveryIT extends IntegrationTest {
                         .toCompletableFuture()
                         .join())
                 .contains(result);
-        assertThat(poolSize(wheel)).isEqualTo(placed(wheel) - 1);
+        assertThat(poolSize(wheel.id())).isEqualTo(placed(wheel) - 1);
     }
 
     @Test
@@ -116,14 +107,14 @@ class DrawRecoveryIT extends IntegrationTest {
                 .toCompletableFuture()
                 .join()
                 .orElseThrow();
-        long poolAfterTake = poolSize(wheel);
+        long poolAfterTake = poolSize(wheel.id());
 
         recovering.recover(now.plus(Duration.ofMinutes(1)), GRACE, 1_000);
 
         DrawResult result = draws.find(pending.id()).orElseThrow().result().orElseThrow();
         assertThat(result.outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
         assertThat(((DrawOutcome.PrizeWon) result.outcome()).unit()).isEqualTo(chosen);
-        assertThat(poolSize(wheel)).as("no second unit taken").isEqualTo(poolAfterTake);
+        assertThat(poolSize(wheel.id())).as("no second unit taken").isEqualTo(poolAfterTake);
         assertThat(outcomesOf(pending)).isEqualTo(1);
     }
 
@@ -180,14 +171,14 @@ class DrawRecoveryIT extends IntegrationTest {
                 .mapToInt(h -> h.units().size())
                 .sum();
         assertThat(placed).isPositive();
-        assertThat(poolSize(wheel)).isZero();
+        assertThat(poolSize(wheel.id())).isZero();
         long user = userWithPoints(100);
         assertThat(drawOutcome(user, wheel))
                 .as("nothing in the pool yet")
                 .isInstanceOf(DrawOutcome.ConsolationWon.class);
 
         assertThat(filling.republish(now.plus(Duration.ofMinutes(1)), 1_000)).isPositive();
-        assertThat(poolSize(wheel)).isEqualTo(placed);
+        assertThat(poolSize(wheel.id())).isEqualTo(placed);
 
         // One draw is finished, one stopped after Redis decided: neither unit may come back.
         DrawOutcome.PrizeWon finished = (DrawOutcome.PrizeWon) drawOutcome(user, wheel);
@@ -201,9 +192,10 @@ class DrawRecoveryIT extends IntegrationTest {
                 .update();
         filling.republish(now.plus(Duration.ofMinutes(1)), 1_000);
 
-        assertThat(poolSize(wheel)).isEqualTo(placed - 2);
-        assertThat(redis.sync().zscore(pool(wheel), finished.unit().member())).isNull();
-        assertThat(redis.sync().zscore(pool(wheel), decided.member())).isNull();
+        assertThat(poolSize(wheel.id())).isEqualTo(placed - 2);
+        assertThat(redis.sync().zscore(pool(wheel.id()), finished.unit().member()))
+                .isNull();
+        assertThat(redis.sync().zscore(pool(wheel.id()), decided.member())).isNull();
         recovering.recover(now.plus(Duration.ofMinutes(1)), GRACE, 1_000);
         assertThat(count(
                         "SELECT COUNT(DISTINCT prize_id, unit_seq) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL",
@@ -222,12 +214,6 @@ class DrawRecoveryIT extends IntegrationTest {
                 HourlyWeights.uniform());
         creating.create(wheel, now);
         return wheel;
-    }
-
-    private long userWithPoints(long points) {
-        long user = newUser();
-        api().grantPoints(user, points).expectStatus().isOk();
-        return user;
     }
 
     private PendingDraw spend(long user, Wheel wheel) {
@@ -253,17 +239,5 @@ class DrawRecoveryIT extends IntegrationTest {
         return count(
                 "SELECT COUNT(*) FROM lottery_units WHERE wheel_id = ?",
                 wheel.id().value());
-    }
-
-    private long poolSize(Wheel wheel) {
-        return redis.sync().zcard(pool(wheel));
-    }
-
-    private static String pool(Wheel wheel) {
-        return "{lottery:" + wheel.id().value() + "}:pool";
-    }
-
-    private long count(String sql, Object... params) {
-        return jdbc.sql(sql).params(params).query(Long.class).single();
     }
 }

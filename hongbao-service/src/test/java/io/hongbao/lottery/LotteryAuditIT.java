@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.lottery.infrastructure.LotteryAuditChecks;
 import io.hongbao.lottery.infrastructure.LotteryAuditChecks.Check;
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.LotteryApi;
 import io.hongbao.support.LotteryApi.WheelJson;
 import java.time.Duration;
@@ -13,16 +12,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The lottery's audit checks pass after real draws and catch a broken invariant. */
-class LotteryAuditIT extends IntegrationTest {
+class LotteryAuditIT extends LotteryIntegrationTest {
 
     @Autowired
     LotteryAuditChecks audit;
-
-    @Autowired
-    JdbcClient jdbc;
 
     @Test
     void everyCheckHoldsAfterDraws() {

@@ -23,8 +23,6 @@ import io.hongbao.lottery.model.ReleasePlanTolerance;
 import io.hongbao.lottery.model.SpendOutcome;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.support.IntegrationTest;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -38,14 +36,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * A campaign of days run in seconds: the test drives the pool filler and the draws with simulated instants (every
  * use case takes its "now" from the caller, which in the service is the injected Clock). The campaign lies years
  * ahead, so the workers running on the real clock in the same service never touch it.
  */
-class LotteryCampaignIT extends IntegrationTest {
+class LotteryCampaignIT extends LotteryIntegrationTest {
 
     private static final Duration STEP = Duration.ofMinutes(10);
     private static final long COST = 10;
@@ -62,12 +59,6 @@ class LotteryCampaignIT extends IntegrationTest {
 
     @Autowired
     ReadingWheels reading;
-
-    @Autowired
-    JdbcClient jdbc;
-
-    @Autowired
-    StatefulRedisConnection<String, String> redis;
 
     @Test
     void aThreeDayCampaignReleasesByTheWeightsNeverEarlyAndEverythingByTheEnd() {
@@ -155,8 +146,7 @@ class LotteryCampaignIT extends IntegrationTest {
                     .isCloseTo(ideal, within(ReleasePlanTolerance.unitsOff(ideal)));
         }
         // The pool holds exactly the units nobody won; points are exact.
-        assertThat(redis.sync().zcard("{lottery:" + wheel.id().value() + "}:pool"))
-                .isEqualTo(phone.stock() + coupon.stock() - prizesWon);
+        assertThat(poolSize(wheel.id())).isEqualTo(phone.stock() + coupon.stock() - prizesWon);
         users.forEach(u -> assertThat(api().pointsOf(u)).as("points of %d", u).isEqualTo(expectedPoints.get(u)));
     }
 
@@ -207,8 +197,7 @@ class LotteryCampaignIT extends IntegrationTest {
                         "SELECT placed FROM lottery_prizes WHERE id = ?",
                         coupon.id().value()))
                 .isEqualTo(coupon.stock());
-        assertThat(redis.sync().zcard("{lottery:" + wheel.id().value() + "}:pool"))
-                .isEqualTo(coupon.stock());
+        assertThat(poolSize(wheel.id())).isEqualTo(coupon.stock());
     }
 
     private DrawResult draw(long user, WheelId wheel, Instant at) {
@@ -243,16 +232,8 @@ class LotteryCampaignIT extends IntegrationTest {
     }
 
     private List<Long> usersWithPoints(int count, long points) {
-        List<Long> users = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            long user = newUser();
-            api().grantPoints(user, points).expectStatus().isOk();
-            users.add(user);
-        }
-        return users;
-    }
-
-    private long count(String sql, Object... params) {
-        return jdbc.sql(sql).params(params).query(Long.class).single();
+        return java.util.stream.Stream.generate(() -> userWithPoints(points))
+                .limit(count)
+                .toList();
     }
 }

@@ -2,7 +2,6 @@ package io.hongbao.lottery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.LotteryApi;
 import io.hongbao.support.LotteryApi.DrawItemJson;
 import io.hongbao.support.LotteryApi.DrawJson;
@@ -18,7 +17,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** API.md, Lottery wheels, through HTTP on the real clock. */
-class WheelsIT extends IntegrationTest {
+class WheelsIT extends LotteryIntegrationTest {
 
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
@@ -218,10 +217,6 @@ class WheelsIT extends IntegrationTest {
                     .isEqualTo("NOT_FOUND");
         }
         assertThat(api().pointsOf(user)).isEqualTo(50);
-    }
-
-    private LotteryApi lottery() {
-        return new LotteryApi(api(), http);
     }
 
     private static Map<String, Integer> stock(int phones, int coupons) {

@@ -1,5 +1,6 @@
 package io.hongbao.lottery.model;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -20,7 +21,7 @@ public final class HourlyWeights {
 
     private HourlyWeights(SortedMap<Integer, Double> given) {
         this.given = Collections.unmodifiableSortedMap(given);
-        java.util.Arrays.fill(byHour, DEFAULT);
+        Arrays.fill(byHour, DEFAULT);
         given.forEach((hour, weight) -> byHour[hour] = weight);
     }
 
