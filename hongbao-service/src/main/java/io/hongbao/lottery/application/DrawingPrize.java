@@ -55,6 +55,9 @@ public final class DrawingPrize {
         if (wheel.isEmpty()) {
             return new SpendOutcome.UnknownWheel();
         }
+        if (!pools.reachable()) {
+            return new SpendOutcome.PoolUnreachable();
+        }
         PendingDraw draw = new PendingDraw(DrawId.random(), wheelId, user, now);
         long cost = wheel.get().drawCost();
         boolean spent = transactions.inTransaction(() -> draws.spend(draw, cost));

@@ -26,6 +26,7 @@ public final class LotteryInfrastructure {
     }
 
     public static PrizePools redisPrizePools(StatefulRedisConnection<String, String> redis, Duration rememberOutcomes) {
-        return new RedisPrizePools(new LotteryDrawScript(redis, rememberOutcomes), new LotteryPublishScript(redis));
+        return new RedisPrizePools(
+                redis, new LotteryDrawScript(redis, rememberOutcomes), new LotteryPublishScript(redis));
     }
 }

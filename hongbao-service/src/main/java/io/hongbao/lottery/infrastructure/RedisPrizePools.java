@@ -5,6 +5,7 @@ import io.hongbao.lottery.model.PlacedUnit;
 import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -19,12 +20,23 @@ final class RedisPrizePools implements PrizePools {
 
     static final int UNITS_PER_CALL = 500;
 
+    private final StatefulRedisConnection<String, String> redis;
     private final LotteryDrawScript drawScript;
     private final LotteryPublishScript publishScript;
 
-    RedisPrizePools(LotteryDrawScript drawScript, LotteryPublishScript publishScript) {
+    RedisPrizePools(
+            StatefulRedisConnection<String, String> redis,
+            LotteryDrawScript drawScript,
+            LotteryPublishScript publishScript) {
+        this.redis = redis;
         this.drawScript = drawScript;
         this.publishScript = publishScript;
+    }
+
+    /** The connection's own state: no round trip. It turns false as soon as Lettuce sees the link drop. */
+    @Override
+    public boolean reachable() {
+        return redis.isOpen();
     }
 
     @Override

@@ -8,6 +8,12 @@ import java.util.concurrent.CompletionStage;
 /** The wheels' pools of placed, unwon units, where draws take them from (Redis). */
 public interface PrizePools {
 
+    /**
+     * False when the pools are known to be unreachable right now (no connection): a cheap local check, so that a draw
+     * is refused before it spends anything rather than left pending by a failing Redis.
+     */
+    boolean reachable();
+
     /** Adds units to the wheel's pool, except units that were won already; repeating it is harmless. */
     CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units);
 

@@ -129,6 +129,9 @@ class WheelController {
             throw new ApiException(
                     ErrorCode.INSUFFICIENT_POINTS, "a draw costs " + insufficient.drawCost() + " points");
         }
+        if (outcome instanceof SpendOutcome.PoolUnreachable) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "the prize pools are unreachable; nothing was spent");
+        }
         throw ApiException.notFound("no wheel " + wheel.value());
     }
 
