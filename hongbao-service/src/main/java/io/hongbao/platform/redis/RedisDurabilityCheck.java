@@ -3,6 +3,7 @@ package io.hongbao.platform.redis;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -40,7 +41,11 @@ public final class RedisDurabilityCheck {
     /** What is weaker than the durability the service promises; empty when Redis is configured safely. */
     public List<String> problems() {
         RedisCommands<String, String> redis = connection.sync();
-        Map<String, String> config = redis.configGet("appendonly", "appendfsync", "maxmemory-policy");
+        // One CONFIG GET per setting: several names in one call need Redis 7, the embedded Redis is 6.2.
+        Map<String, String> config = new HashMap<>();
+        for (String setting : List.of("appendonly", "appendfsync", "maxmemory-policy")) {
+            config.putAll(redis.configGet(setting));
+        }
         List<String> problems = new ArrayList<>();
         if (!"yes".equals(config.get("appendonly"))) {
             problems.add("appendonly is " + config.get("appendonly"));
