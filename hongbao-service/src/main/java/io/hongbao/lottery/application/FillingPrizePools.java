@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Places each hour's prize units ahead of the hour and publishes them to the wheel's Redis pool (ADR 0020).
@@ -23,6 +25,8 @@ import java.util.random.RandomGenerator;
  * later through a script that skips units already won, so no unit can be won twice.
  */
 public final class FillingPrizePools {
+
+    private static final Logger log = LoggerFactory.getLogger(FillingPrizePools.class);
 
     /** Bounds one transaction: a week of slots (a campaign created long after its start places in several). */
     static final int MAX_SLOTS_PER_TRANSACTION = 24 * 7;
@@ -49,7 +53,14 @@ public final class FillingPrizePools {
     /** Places and publishes every slot of every wheel that starts before {@code now + lookahead}. */
     public int fillDue(Instant now, int maxWheels) {
         List<WheelId> due = schedule.dueForPlacing(now.plus(lookahead), maxWheels);
-        due.forEach(wheel -> fill(wheel, now));
+        for (WheelId wheel : due) {
+            try {
+                fill(wheel, now);
+            } catch (RuntimeException e) {
+                // One wheel that cannot be filled (Redis away, a broken row) must not hold up the others.
+                log.warn("wheel {} not filled, retrying next pass: {}", wheel.value(), e.toString());
+            }
+        }
         return due.size();
     }
 
