@@ -121,56 +121,6 @@ class WheelsIT extends LotteryIntegrationTest {
     }
 
     @Test
-    void aRepeatedDrawWithTheSameIdempotencyKeyAnswersTheFirstDrawAndSpendsOnce() {
-        WheelJson wheel = lottery()
-                .createdWheel(LotteryApi.wheelBody(
-                        now.minus(Duration.ofHours(2)), now.minus(Duration.ofSeconds(1)), stock(1, 5)));
-        long user = newUser();
-        api().grantPoints(user, 100).expectStatus().isOk();
-
-        String first = lottery()
-                .draw(user, wheel.id(), "draw-1")
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
-        String repeat = lottery()
-                .draw(user, wheel.id(), "draw-1")
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
-
-        assertThat(repeat).isEqualTo(first);
-        assertThat(api().pointsOf(user)).isEqualTo(90);
-        assertThat(lottery().myDraws(user).items()).hasSize(1);
-        lottery().draw(user, wheel.id(), "draw-2").expectStatus().isOk();
-        assertThat(api().pointsOf(user)).isEqualTo(80);
-    }
-
-    @Test
-    void theSameIdempotencyKeyOnAnotherWheelIs422AndChangesNothing() {
-        WheelJson one = lottery().createdWheel(LotteryApi.wheelBody(now.minus(Duration.ofHours(2)), now, stock(1, 5)));
-        WheelJson two = lottery().createdWheel(LotteryApi.wheelBody(now.minus(Duration.ofHours(2)), now, stock(1, 5)));
-        long user = newUser();
-        api().grantPoints(user, 100).expectStatus().isOk();
-        lottery().draw(user, one.id(), "key").expectStatus().isOk();
-
-        lottery()
-                .draw(user, two.id(), "key")
-                .expectStatus()
-                .isEqualTo(422)
-                .expectBody()
-                .jsonPath("$.code")
-                .isEqualTo("IDEMPOTENCY_KEY_REUSED");
-
-        assertThat(api().pointsOf(user)).isEqualTo(90);
-        assertThat(lottery().wheelJson(two.id()).prizes()).allMatch(p -> p.won() == 0);
-    }
-
-    @Test
     void tooFewPointsIs409AndChangesNothing() {
         WheelJson wheel =
                 lottery().createdWheel(LotteryApi.wheelBody(now.minus(Duration.ofHours(2)), now, stock(1, 5)));
