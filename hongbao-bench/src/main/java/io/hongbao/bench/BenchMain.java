@@ -1,6 +1,8 @@
 package io.hongbao.bench;
 
+import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.lottery.DrawsCommand;
+import io.hongbao.bench.strategies.StrategiesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -8,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "hongbao-bench",
         mixinStandardHelpOptions = true,
-        subcommands = {DrawsCommand.class},
+        subcommands = {StrategiesCommand.class, EngineCommand.class, DrawsCommand.class},
         description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.")
 public final class BenchMain implements Runnable {
 

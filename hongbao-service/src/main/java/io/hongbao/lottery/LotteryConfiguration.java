@@ -1,5 +1,6 @@
 package io.hongbao.lottery;
 
+import io.hongbao.audit.AuditCheck;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.FillingPrizePools;
@@ -15,14 +16,15 @@ import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.ReleaseSchedule;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Blocking;
+import io.hongbao.platform.db.Snapshots;
 import io.hongbao.platform.db.Transactions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.PlatformTransactionManager;
 
 /** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
 @Configuration(proxyBeanMethods = false)
@@ -77,14 +79,42 @@ class LotteryConfiguration {
         return new ReadingWheels(wheels, draws);
     }
 
-    /** The lottery's audit checks; wired into {@code /api/v1/admin/audit} by the audit feature. */
     @Bean
     LotteryAuditChecks lotteryAuditChecks(
-            JdbcClient jdbc,
-            PlatformTransactionManager transactions,
-            StatefulRedisConnection<String, String> redis,
-            Clock clock) {
-        return new LotteryAuditChecks(jdbc, transactions, redis, clock);
+            JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
+        return new LotteryAuditChecks(jdbc, snapshots, redis, clock);
+    }
+
+    // The lottery's part of /api/v1/admin/audit, after the money (100s) and red-packet (200s) checks.
+
+    @Bean
+    @Order(300)
+    AuditCheck lotteryWonPlacedStock(LotteryAuditChecks checks) {
+        return checks.wonWithinPlacedWithinStock();
+    }
+
+    @Bean
+    @Order(310)
+    AuditCheck lotteryUnitsWonOnce(LotteryAuditChecks checks) {
+        return checks.unitsWonOnce();
+    }
+
+    @Bean
+    @Order(320)
+    AuditCheck lotteryDrawsOneOutcome(LotteryAuditChecks checks) {
+        return checks.drawsHaveOneOutcome();
+    }
+
+    @Bean
+    @Order(330)
+    AuditCheck lotteryPointsExact(LotteryAuditChecks checks) {
+        return checks.pointsExact();
+    }
+
+    @Bean
+    @Order(340)
+    AuditCheck lotteryPoolsMatchDatabase(LotteryAuditChecks checks) {
+        return checks.poolsMatchDatabase();
     }
 
     @Bean

@@ -2,8 +2,6 @@ package io.hongbao.lottery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hongbao.lottery.infrastructure.LotteryAuditChecks;
-import io.hongbao.lottery.infrastructure.LotteryAuditChecks.Check;
 import io.hongbao.support.LotteryApi;
 import io.hongbao.support.LotteryApi.WheelJson;
 import java.time.Duration;
@@ -11,63 +9,85 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
-/** The lottery's audit checks pass after real draws and catch a broken invariant. */
+/** The lottery's checks in {@code /api/v1/admin/audit}: they pass after real draws and catch a broken invariant. */
 class LotteryAuditIT extends LotteryIntegrationTest {
 
-    @Autowired
-    LotteryAuditChecks audit;
+    private static final List<String> LOTTERY_CHECKS = List.of(
+            "lottery-won-placed-stock",
+            "lottery-units-won-once",
+            "lottery-draws-one-outcome",
+            "lottery-points-exact",
+            "lottery-pools-match-database");
 
     @Test
-    void everyCheckHoldsAfterDraws() {
+    void everyLotteryCheckHoldsAfterDraws() {
         drawSome();
 
-        List<Check> checks = audit.run();
+        Map<String, Object> audit = audit();
 
-        assertThat(checks)
-                .extracting(Check::name)
-                .containsExactly(
-                        "lottery-won-placed-stock",
-                        "lottery-units-won-once",
-                        "lottery-draws-one-outcome",
-                        "lottery-points-exact",
-                        "lottery-pools-match-database");
-        assertThat(checks)
-                .allSatisfy(check -> assertThat(check.ok()).as(check.toString()).isTrue());
+        assertThat(checks(audit)).extracting(c -> c.get("name")).containsAll(LOTTERY_CHECKS);
+        for (String name : LOTTERY_CHECKS) {
+            assertThat(check(audit, name).get("ok"))
+                    .as(check(audit, name).toString())
+                    .isEqualTo(true);
+        }
     }
 
     @Test
     void pointsThatDoNotMatchTheirMovementsFailTheCheck() {
-        long user = newUser();
-        api().grantPoints(user, 50).expectStatus().isOk();
+        long user = userWithPoints(50);
         jdbc.sql("UPDATE accounts SET points = points + 1 WHERE user_id = ?")
                 .param(user)
                 .update();
         try {
-            Check points = audit.run().stream()
-                    .filter(c -> c.name().equals("lottery-points-exact"))
-                    .findFirst()
-                    .orElseThrow();
+            Map<String, Object> audit = audit();
 
-            assertThat(points.ok()).isFalse();
-            assertThat(points.detail()).contains("user " + user);
+            assertThat(audit.get("ok")).isEqualTo(false);
+            assertThat(check(audit, "lottery-points-exact").get("ok")).isEqualTo(false);
+            assertThat((String) check(audit, "lottery-points-exact").get("detail"))
+                    .contains("user " + user);
         } finally {
             jdbc.sql("UPDATE accounts SET points = points - 1 WHERE user_id = ?")
                     .param(user)
                     .update();
         }
+        assertThat(check(audit(), "lottery-points-exact").get("ok")).isEqualTo(true);
     }
 
     private void drawSome() {
         Instant now = Instant.now();
-        LotteryApi lottery = new LotteryApi(api(), http);
-        WheelJson wheel = lottery.createdWheel(LotteryApi.wheelBody(
-                now.minus(Duration.ofHours(3)), now.plus(Duration.ofHours(3)), Map.of("Coupon", 10)));
-        long user = newUser();
-        api().grantPoints(user, 200).expectStatus().isOk();
+        WheelJson wheel = lottery()
+                .createdWheel(LotteryApi.wheelBody(
+                        now.minus(Duration.ofHours(3)), now.plus(Duration.ofHours(3)), Map.of("Coupon", 10)));
+        long user = userWithPoints(200);
         for (int i = 0; i < 12; i++) {
-            lottery.draw(user, wheel.id()).expectStatus().isOk();
+            lottery().draw(user, wheel.id()).expectStatus().isOk();
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> audit() {
+        return http.get()
+                .uri("/api/v1/admin/audit")
+                .headers(h -> h.setBearerAuth(adminToken()))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> checks(Map<String, Object> audit) {
+        return (List<Map<String, Object>>) audit.get("checks");
+    }
+
+    private static Map<String, Object> check(Map<String, Object> audit, String name) {
+        return checks(audit).stream()
+                .filter(c -> name.equals(c.get("name")))
+                .findFirst()
+                .orElseThrow();
     }
 }

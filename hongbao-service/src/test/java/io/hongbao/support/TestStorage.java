@@ -16,9 +16,12 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  */
 public final class TestStorage {
 
-    public static final String EXTERNAL_REDIS = "redis://127.0.0.1:6379/15";
+    // Overridable (-Dhongbao.test.redis-url=..., -Dhongbao.test.db-name=...) so several worktrees can run their
+    // external integration tests on one machine at once without wiping each other's data.
+    public static final String EXTERNAL_REDIS =
+            System.getProperty("hongbao.test.redis-url", "redis://127.0.0.1:6379/15");
     public static final String EXTERNAL_DB_SERVER = "jdbc:mariadb://127.0.0.1:3306/";
-    public static final String EXTERNAL_DB = "hongbao_it";
+    public static final String EXTERNAL_DB = System.getProperty("hongbao.test.db-name", "hongbao_it");
 
     private static final Path RUN_DATA_DIR =
             Path.of("target", "it-data", UUID.randomUUID().toString());

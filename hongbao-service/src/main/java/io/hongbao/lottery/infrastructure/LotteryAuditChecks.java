@@ -2,6 +2,9 @@ package io.hongbao.lottery.infrastructure;
 
 import static io.hongbao.platform.db.SqlTime.toSql;
 
+import io.hongbao.audit.AuditCheck;
+import io.hongbao.audit.AuditResult;
+import io.hongbao.platform.db.Snapshots;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Clock;
@@ -11,14 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The lottery's invariants (DESIGN.md, 5) as audit checks: each reads, none writes. The database checks each run in
- * one REPEATABLE READ snapshot, so they hold while draws go on; the Redis comparison reads in an order that keeps its
- * bounds true under concurrent draws (see {@link #poolsMatchDatabase}).
+ * The lottery's invariants (DESIGN.md, 5) as {@link AuditCheck}s for {@code /api/v1/admin/audit}: each reads, none
+ * writes. The database checks each run in one REPEATABLE READ snapshot, so they hold while draws go on; the Redis
+ * comparison reads in an order that keeps its bounds true under concurrent draws (see {@link #poolsMatchDatabase}).
+ * No check compares with the audit's own clock: a campaign simulated on another clock must not look broken.
  */
 public final class LotteryAuditChecks {
 
@@ -28,51 +29,63 @@ public final class LotteryAuditChecks {
     private static final int OFFENDERS = 5;
 
     private final JdbcClient jdbc;
-    private final TransactionTemplate snapshot;
+    private final Snapshots snapshots;
     private final RedisCommands<String, String> redis;
     private final Clock clock;
 
     public LotteryAuditChecks(
-            JdbcClient jdbc,
-            PlatformTransactionManager transactions,
-            StatefulRedisConnection<String, String> redis,
-            Clock clock) {
+            JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
         this.jdbc = jdbc;
-        this.snapshot = new TransactionTemplate(transactions);
-        this.snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
-        this.snapshot.setReadOnly(true);
+        this.snapshots = snapshots;
         this.redis = redis.sync();
         this.clock = clock;
     }
 
-    /** One verdict: a stable kebab-case name, whether it holds, and what was seen. */
-    public record Check(String name, boolean ok, String detail) {}
-
-    public List<Check> run() {
-        Instant now = clock.instant();
-        List<Check> checks = new ArrayList<>();
-        checks.add(check("lottery-won-placed-stock", this::wonWithinPlacedWithinStock));
-        checks.add(check("lottery-units-won-once", this::unitsWonOnce));
-        checks.add(check("lottery-draws-one-outcome", () -> drawsHaveOneOutcome(now)));
-        checks.add(check("lottery-points-exact", this::pointsExact));
-        checks.add(check("lottery-pools-match-database", this::poolsMatchDatabase));
-        return checks;
+    public AuditCheck wonWithinPlacedWithinStock() {
+        return check("lottery-won-placed-stock", "per prize won <= placed <= stock", this::wonPlacedStockOffenders);
     }
 
-    private Check check(String name, Supplier<List<String>> offenders) {
-        try {
-            List<String> found = snapshot.execute(status -> offenders.get());
-            return found.isEmpty() ? new Check(name, true, "holds") : new Check(name, false, String.join("; ", found));
-        } catch (RuntimeException e) {
-            return new Check(name, false, "the check itself failed: " + e);
-        }
+    public AuditCheck unitsWonOnce() {
+        return check(
+                "lottery-units-won-once", "every won unit won once, after its release", this::unitsWonOnceOffenders);
+    }
+
+    public AuditCheck drawsHaveOneOutcome() {
+        return check(
+                "lottery-draws-one-outcome",
+                "every draw has one outcome and moved its points once",
+                () -> drawsOneOutcomeOffenders(clock.instant()));
+    }
+
+    public AuditCheck pointsExact() {
+        return check("lottery-points-exact", "points never negative and equal their movements", this::pointsOffenders);
+    }
+
+    public AuditCheck poolsMatchDatabase() {
+        return check(
+                "lottery-pools-match-database", "Redis pools agree with the placed and won units", this::poolOffenders);
+    }
+
+    private AuditCheck check(String name, String holds, Supplier<List<String>> offenders) {
+        return new AuditCheck() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public AuditResult run() {
+                List<String> found = snapshots.read(offenders);
+                return found.isEmpty() ? AuditResult.passed(holds) : AuditResult.failed(String.join("; ", found));
+            }
+        };
     }
 
     /**
      * Per prize: won ≤ placed units ≤ stock, the units are the placed count. "Released" is checked per unit (see
      * {@link #unitsWonOnce}) rather than against the audit's own clock, which may trail the one the draws ran on.
      */
-    List<String> wonWithinPlacedWithinStock() {
+    private List<String> wonPlacedStockOffenders() {
         return jdbc.sql("SELECT p.id, p.stock, p.placed,"
                         + " (SELECT COUNT(*) FROM lottery_units u WHERE u.prize_id = p.id) AS units,"
                         + " (SELECT COUNT(*) FROM lottery_draws d WHERE d.prize_id = p.id) AS won"
@@ -84,7 +97,7 @@ public final class LotteryAuditChecks {
     }
 
     /** No unit won by two draws; every won unit exists and was released when its draw finished. */
-    List<String> unitsWonOnce() {
+    private List<String> unitsWonOnceOffenders() {
         List<String> offenders = new ArrayList<>(jdbc.sql(
                         "SELECT prize_id, unit_seq, COUNT(*) AS wins FROM lottery_draws"
                                 + " WHERE prize_id IS NOT NULL GROUP BY prize_id, unit_seq HAVING wins > 1 LIMIT "
@@ -103,7 +116,7 @@ public final class LotteryAuditChecks {
      * Every finished draw has one outcome (the table's CHECK too), nothing stays pending, and its points moved exactly
      * once: the cost debited under {@code draw:<id>}, a consolation credited under {@code consolation:<id>}.
      */
-    List<String> drawsHaveOneOutcome(Instant now) {
+    private List<String> drawsOneOutcomeOffenders(Instant now) {
         List<String> offenders = new ArrayList<>(jdbc.sql("SELECT draw_id, status FROM lottery_draws WHERE"
                         + " (status = 'PENDING' AND created_at < ?) OR (status = 'DONE' AND"
                         + " (prize_id IS NULL) = (consolation_points IS NULL)) LIMIT " + OFFENDERS)
@@ -122,7 +135,7 @@ public final class LotteryAuditChecks {
     }
 
     /** Points are never negative and equal the sum of their movements. */
-    List<String> pointsExact() {
+    private List<String> pointsOffenders() {
         return jdbc.sql("SELECT a.user_id, a.points, COALESCE(e.total, 0) AS total FROM accounts a"
                         + " LEFT JOIN (SELECT user_id, SUM(points) AS total FROM point_entries GROUP BY user_id) e"
                         + " ON e.user_id = a.user_id WHERE a.points < 0 OR a.points <> COALESCE(e.total, 0) LIMIT "
@@ -138,7 +151,7 @@ public final class LotteryAuditChecks {
      * records as won, then Redis's pool and won set, then all placed units. Then: published ≤ pool + won ≤ placed,
      * and database-won ≤ Redis-won.
      */
-    List<String> poolsMatchDatabase() {
+    private List<String> poolOffenders() {
         List<String> offenders = new ArrayList<>();
         for (String wheel :
                 jdbc.sql("SELECT id FROM lottery_wheels").query(String.class).list()) {

@@ -1,0 +1,39 @@
+package io.hongbao.group.web;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.group.model.Group;
+import io.hongbao.platform.web.ApiException;
+import java.util.HashSet;
+import java.util.List;
+
+/** The body of {@code POST /api/v1/groups}; checks its own fields so a bad one is a 400 that changes nothing. */
+record GroupRequest(String name, List<Long> members) {
+
+    String checkedName() {
+        if (name == null || name.isBlank()) {
+            throw ApiException.validation("name is required and may not be blank");
+        }
+        if (name.length() > Group.MAX_NAME_LENGTH) {
+            throw ApiException.validation("name is at most " + Group.MAX_NAME_LENGTH + " characters");
+        }
+        return name;
+    }
+
+    List<UserId> checkedMembers(long creator, int maxMembers) {
+        if (members == null) {
+            throw ApiException.validation("members is required (a list of user ids, may be empty)");
+        }
+        HashSet<Long> unique = new HashSet<>();
+        unique.add(creator);
+        for (Long member : members) {
+            if (member == null || member <= 0) {
+                throw ApiException.validation("members are positive user ids");
+            }
+            unique.add(member);
+        }
+        if (unique.size() > maxMembers) {
+            throw ApiException.validation("a group has at most " + maxMembers + " members, creator included");
+        }
+        return members.stream().map(UserId::of).toList();
+    }
+}

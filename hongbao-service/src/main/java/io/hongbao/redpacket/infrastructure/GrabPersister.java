@@ -1,0 +1,88 @@
+package io.hongbao.redpacket.infrastructure;
+
+import io.hongbao.redpacket.RedPacketSettings;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Moves grab and refund events from the shard streams into the database: one thread and one Redis connection per
+ * shard, all in consumer group {@value ShardStream#GROUP}. The consumer name is unique per process, so any number of
+ * service instances can run persisters on the same Redis and database at once.
+ */
+public final class GrabPersister implements SmartLifecycle {
+
+    private final RedisClient client;
+    private final PacketKeys keys;
+    private final PacketEventWriter writer;
+    private final RedPacketSettings.Persister settings;
+    private final String consumerName = uniqueConsumerName();
+    private final List<ShardPersister> workers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<StatefulRedisConnection<String, String>> connections = new ArrayList<>();
+
+    public GrabPersister(
+            RedisClient client, PacketKeys keys, PacketEventWriter writer, RedPacketSettings.Persister settings) {
+        this.client = client;
+        this.keys = keys;
+        this.writer = writer;
+        this.settings = settings;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (isRunning()) {
+            return;
+        }
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            StatefulRedisConnection<String, String> connection = client.connect();
+            ShardStream stream = new ShardStream(connection.sync(), keys.stream(shard), consumerName);
+            ShardPersister worker = new ShardPersister(stream, writer, settings);
+            Thread thread = new Thread(worker, "persister-" + shard);
+            thread.setDaemon(true);
+            connections.add(connection);
+            workers.add(worker);
+            threads.add(thread);
+            thread.start();
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        workers.forEach(ShardPersister::stop);
+        for (Thread thread : threads) {
+            try {
+                thread.join(settings.block().toMillis() + 10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        connections.forEach(StatefulRedisConnection::close);
+        workers.clear();
+        threads.clear();
+        connections.clear();
+    }
+
+    @Override
+    public boolean isAutoStartup() {
+        return settings.enabled();
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return !threads.isEmpty();
+    }
+
+    public String consumerName() {
+        return consumerName;
+    }
+
+    private static String uniqueConsumerName() {
+        return ManagementFactory.getRuntimeMXBean().getName() + "-"
+                + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

@@ -1,0 +1,139 @@
+package io.hongbao.redpacket.infrastructure;
+
+import static io.hongbao.platform.db.SqlTime.toSql;
+
+import io.hongbao.account.model.Cents;
+import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.account.model.EscrowPayout;
+import io.hongbao.account.model.LedgerKind;
+import io.hongbao.platform.db.Transactions;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Writes a batch of stream events in ONE transaction, idempotently: a grab already recorded (a replayed or reclaimed
+ * entry) and a refund already made are skipped, and only what this transaction newly records moves money. If two
+ * consumers write the same entries at once, one of them hits a unique key, rolls back and retries, then skips them.
+ */
+public final class PacketEventWriter {
+
+    private static final int ROWS_PER_STATEMENT = 500;
+
+    private final JdbcClient jdbc;
+    private final Transactions transactions;
+    private final EscrowAccounts escrow;
+
+    public PacketEventWriter(JdbcClient jdbc, Transactions transactions, EscrowAccounts escrow) {
+        this.jdbc = jdbc;
+        this.transactions = transactions;
+        this.escrow = escrow;
+    }
+
+    /** Returns how many events were new (the rest had been written before). */
+    public int write(List<PacketEvent> events) {
+        return transactions.inTransaction(() -> {
+            List<EscrowPayout> payouts = new ArrayList<>();
+            List<PacketEvent.Grab> grabs = newGrabs(events);
+            insertGrabs(grabs);
+            for (PacketEvent.Grab grab : grabs) {
+                payouts.add(new EscrowPayout(
+                        "grab:" + grab.packet().value() + ":" + grab.user().value(),
+                        grab.packet().escrowAccount(),
+                        grab.packet().value(),
+                        grab.user(),
+                        Cents.of(grab.amount()),
+                        LedgerKind.PACKET_GRABBED,
+                        grab.at()));
+            }
+            int refunds = 0;
+            for (PacketEvent event : events) {
+                if (event instanceof PacketEvent.Refund refund && closeOnce(refund)) {
+                    refunds++;
+                    if (refund.amount() > 0) {
+                        payouts.add(new EscrowPayout(
+                                "refund:" + refund.packet().value(),
+                                refund.packet().escrowAccount(),
+                                refund.packet().value(),
+                                refund.sender(),
+                                Cents.of(refund.amount()),
+                                LedgerKind.PACKET_REFUNDED,
+                                refund.at()));
+                    }
+                }
+            }
+            escrow.payOut(payouts);
+            return grabs.size() + refunds;
+        });
+    }
+
+    /** The grabs of the batch not yet in the database, each (packet, user) once. */
+    private List<PacketEvent.Grab> newGrabs(List<PacketEvent> events) {
+        Map<String, PacketEvent.Grab> byKey = new LinkedHashMap<>();
+        for (PacketEvent event : events) {
+            if (event instanceof PacketEvent.Grab grab) {
+                byKey.putIfAbsent(key(grab.packet().value(), grab.user().value()), grab);
+            }
+        }
+        if (byKey.isEmpty()) {
+            return List.of();
+        }
+        Set<String> packets = new HashSet<>();
+        byKey.values().forEach(g -> packets.add(g.packet().value()));
+        Set<Long> users = new HashSet<>();
+        byKey.values().forEach(g -> users.add(g.user().value()));
+        List<Object> params = new ArrayList<>(packets);
+        params.addAll(users);
+        // A superset query on the (packet_id, user_id) unique index, filtered exactly in Java.
+        jdbc.sql("SELECT packet_id, user_id FROM packet_grabs WHERE packet_id IN (" + placeholders(packets.size())
+                        + ") AND user_id IN (" + placeholders(users.size()) + ")")
+                .params(params)
+                .query((rs, row) -> key(rs.getString(1), rs.getLong(2)))
+                .list()
+                .forEach(byKey::remove);
+        return new ArrayList<>(byKey.values());
+    }
+
+    private void insertGrabs(List<PacketEvent.Grab> grabs) {
+        for (int from = 0; from < grabs.size(); from += ROWS_PER_STATEMENT) {
+            List<PacketEvent.Grab> chunk = grabs.subList(from, Math.min(grabs.size(), from + ROWS_PER_STATEMENT));
+            List<Object> params = new ArrayList<>(chunk.size() * 5);
+            for (PacketEvent.Grab g : chunk) {
+                params.add(g.packet().value());
+                params.add(g.seq());
+                params.add(g.user().value());
+                params.add(g.amount());
+                params.add(toSql(g.at()));
+            }
+            jdbc.sql("INSERT INTO packet_grabs (packet_id, seq, user_id, amount, grabbed_at) VALUES "
+                            + String.join(", ", Collections.nCopies(chunk.size(), "(?, ?, ?, ?, ?)")))
+                    .params(params)
+                    .update();
+        }
+    }
+
+    /** The unique "refunded once" step: only the first refund event of a packet closes it. */
+    private boolean closeOnce(PacketEvent.Refund refund) {
+        return jdbc.sql("UPDATE red_packets SET refunded_amount = ?, refunded_at = ?"
+                                + " WHERE id = ? AND refunded_amount IS NULL")
+                        .params(
+                                refund.amount(),
+                                toSql(refund.at()),
+                                refund.packet().value())
+                        .update()
+                == 1;
+    }
+
+    private static String placeholders(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    private static String key(String packet, long user) {
+        return packet + "/" + user;
+    }
+}

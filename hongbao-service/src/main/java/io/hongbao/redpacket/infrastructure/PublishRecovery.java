@@ -1,0 +1,71 @@
+package io.hongbao.redpacket.infrastructure;
+
+import io.hongbao.redpacket.RedPacketSettings;
+import io.hongbao.redpacket.application.PublishingRedPacket;
+import io.hongbao.redpacket.model.HotPackets;
+import io.hongbao.redpacket.model.PacketId;
+import io.hongbao.redpacket.model.RedPackets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The database-side safety net. (1) Publishes packets committed but never published (the service died between the
+ * commit and the publish). (2) Finds packets that expired some time ago but were never refunded and whose state Redis
+ * no longer holds (flushed, replaced), and rebuilds them: the sweeper then closes them and the refund takes the normal
+ * single path through the stream. Packets Redis still holds are left alone: their refund may be on its way already.
+ */
+public final class PublishRecovery extends PeriodicWorker {
+
+    private final RedPackets packets;
+    private final HotPackets hot;
+    private final PublishingRedPacket publishing;
+    private final Clock clock;
+    private final RedPacketSettings.Recovery settings;
+
+    public PublishRecovery(
+            RedPackets packets,
+            HotPackets hot,
+            PublishingRedPacket publishing,
+            Clock clock,
+            RedPacketSettings.Recovery settings) {
+        super("publish-recovery", settings.every(), settings.enabled());
+        this.packets = packets;
+        this.hot = hot;
+        this.publishing = publishing;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    @Override
+    void runOnce() {
+        recover();
+    }
+
+    /** One round; returns how many packets it (re)published. */
+    public int recover() {
+        Instant before = clock.instant().minus(settings.grace());
+        int published = 0;
+        for (PacketId id : packets.unpublished(before, settings.batchSize())) {
+            published += await(publishing.publishFromDatabase(id)) ? 1 : 0;
+        }
+        for (PacketId id : packets.expiredNotRefunded(before, settings.batchSize())) {
+            if (!await(hot.holds(id))) {
+                published += await(publishing.publishFromDatabase(id)) ? 1 : 0;
+            }
+        }
+        return published;
+    }
+
+    private static <T> T await(CompletionStage<T> stage) {
+        try {
+            return stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

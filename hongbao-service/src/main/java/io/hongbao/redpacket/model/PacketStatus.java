@@ -1,0 +1,8 @@
+package io.hongbao.redpacket.model;
+
+/** A packet as readers see it. */
+public enum PacketStatus {
+    ACTIVE,
+    SOLD_OUT,
+    EXPIRED
+}

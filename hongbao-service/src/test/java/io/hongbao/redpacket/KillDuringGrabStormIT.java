@@ -1,0 +1,209 @@
+package io.hongbao.redpacket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.hongbao.platform.security.JwtSecret;
+import io.hongbao.platform.security.TokenIssuer;
+import io.hongbao.support.GrabStorm;
+import io.hongbao.support.GrabStorm.Attempt;
+import io.hongbao.support.GrabStorm.Plan;
+import io.hongbao.support.ProcessApi;
+import io.hongbao.support.ServiceProcess;
+import io.hongbao.support.TestStorage;
+import io.lettuce.core.RedisClient;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kill -9} of the whole service in the middle of a grab storm. After a restart on the same data, every grab
+ * that was answered GRABBED is in the database exactly once (its grabber's history and balance show it), an expiring
+ * packet is refunded exactly once, and the audit is ok.
+ *
+ * <p>Embedded mode uses the service's own servers in its data folder. External mode points the service process at
+ * Redis database 12 and MariaDB database {@code <test db>_kill9} (never the ones of the in-JVM test service, whose
+ * persister would otherwise consume this service's streams into another database).
+ */
+class KillDuringGrabStormIT {
+
+    private static final String REDIS = System.getProperty("hongbao.test.kill-redis-url", "redis://127.0.0.1:6379/12");
+    private static final String DB = TestStorage.EXTERNAL_DB + "_kill9";
+    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z]+)\"");
+    private static final int USERS = 300;
+    private static final int PACKETS = 3;
+    private static final int COUNT = 200;
+    private static final long ADMIN = 1;
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void everyAnsweredGrabIsRecordedOnceAfterAKill9AndRestart() throws Exception {
+        Map<String, String> env = environment();
+        long sender = 1_000_000_007L;
+        List<String> packets = new ArrayList<>();
+        String expiring;
+        List<Attempt> attempts;
+        ServiceProcess first = ServiceProcess.start(dataDir, env);
+        try {
+            ProcessApi api = new ProcessApi(first, dataDir);
+            assertThat(api.post(ADMIN, true, "/api/v1/admin/accounts/" + sender + "/deposits", "{\"amount\": 2000000}")
+                            .statusCode())
+                    .isEqualTo(200);
+            for (int i = 0; i < PACKETS; i++) {
+                packets.add(send(api, sender, "{\"totalAmount\": 200000, \"count\": " + COUNT + "}"));
+            }
+            expiring = send(api, sender, "{\"totalAmount\": 50000, \"count\": 50, \"expiresInSeconds\": 3}");
+            List<Plan> plans = new ArrayList<>();
+            for (long user = 2_000_000_000L; user < 2_000_000_000L + USERS; user++) {
+                for (String packet : packets) {
+                    plans.add(new Plan(user, packet));
+                    plans.add(new Plan(user, packet));
+                }
+                plans.add(new Plan(user, expiring));
+            }
+            TokenIssuer tokens = new TokenIssuer(JwtSecret.configuredOrKeptIn(null, dataDir));
+            GrabStorm storm = new GrabStorm(first.baseUrl(), user -> tokens.issue(user, false, Duration.ofHours(1)));
+            CompletableFuture<List<Attempt>> running = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return storm.run(plans, 32);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            // Kill in the thick of it: once a good part of the storm has been answered, with grabs still in flight.
+            await().atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(5))
+                    .until(() -> storm.answered() >= plans.size() / 3 || running.isDone());
+            first.killHard();
+            attempts = running.get();
+        } finally {
+            first.killHard();
+        }
+
+        Map<Long, Map<String, Long>> answered = new HashMap<>();
+        for (Attempt attempt : attempts) {
+            if (attempt.granted()) {
+                Long earlier = answered.computeIfAbsent(attempt.user(), u -> new HashMap<>())
+                        .put(attempt.packetId(), attempt.amount());
+                assertThat(earlier)
+                        .as("a second GRABBED for the same user and packet")
+                        .isNull();
+            }
+        }
+        long grants = answered.values().stream().mapToLong(Map::size).sum();
+        long unanswered = attempts.stream().filter(a -> a.status() == 0).count();
+        assertThat(grants).as("the storm was killed after some grants").isPositive();
+
+        try (ServiceProcess again = ServiceProcess.start(dataDir, env)) {
+            ProcessApi api = new ProcessApi(again, dataDir);
+            long restarted = System.nanoTime();
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> allRecorded(api, answered));
+            Duration drained = Duration.ofNanos(System.nanoTime() - restarted);
+            long duplicated = 0;
+            for (Map.Entry<Long, Map<String, Long>> user : answered.entrySet()) {
+                Map<String, Long> recorded = recordedGrabs(api, user.getKey());
+                user.getValue()
+                        .forEach((packet, amount) ->
+                                assertThat(recorded.get(packet)).isEqualTo(amount));
+                long balance = balance(api, user.getKey());
+                assertThat(balance)
+                        .isEqualTo(recorded.values().stream()
+                                .mapToLong(Long::longValue)
+                                .sum());
+            }
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> api.get(sender, false, "/api/v1/packets/" + expiring)
+                            .body()
+                            .matches("(?s).*\"refundedAmount\":[1-9].*|(?s).*\"status\":\"SOLD_OUT\".*"));
+            HttpResponse<String> audit = api.get(ADMIN, true, "/api/v1/admin/audit");
+            assertThat(audit.body()).as(audit.body()).startsWith("{\"ok\":true");
+            System.out.printf(
+                    "KillDuringGrabStormIT: %d attempts, %d answered GRABBED before kill -9, %d unanswered;"
+                            + " after restart all %d recorded exactly once (lost 0, duplicated %d),"
+                            + " restart to fully recorded: %d ms%n",
+                    attempts.size(), grants, unanswered, grants, duplicated, drained.toMillis());
+        }
+    }
+
+    private static boolean allRecorded(ProcessApi api, Map<Long, Map<String, Long>> answered) throws Exception {
+        for (Map.Entry<Long, Map<String, Long>> user : answered.entrySet()) {
+            if (!recordedGrabs(api, user.getKey())
+                    .keySet()
+                    .containsAll(user.getValue().keySet())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** packet → amount from the user's DB-backed history; fails on a packet listed twice. */
+    private static Map<String, Long> recordedGrabs(ProcessApi api, long user) throws Exception {
+        String body = api.get(user, false, "/api/v1/me/grabs?limit=200").body();
+        Matcher item = Pattern.compile("\"packetId\":\"([0-9a-z]+)\",\"senderId\":\\d+,\"amount\":(\\d+)")
+                .matcher(body);
+        Map<String, Long> grabs = new HashMap<>();
+        while (item.find()) {
+            Long earlier = grabs.put(item.group(1), Long.parseLong(item.group(2)));
+            assertThat(earlier)
+                    .as("packet %s recorded twice for user %d", item.group(1), user)
+                    .isNull();
+        }
+        return grabs;
+    }
+
+    private static long balance(ProcessApi api, long user) throws Exception {
+        Matcher balance = Pattern.compile("\"balance\":(\\d+)")
+                .matcher(api.get(user, false, "/api/v1/me/account").body());
+        assertThat(balance.find()).isTrue();
+        return Long.parseLong(balance.group(1));
+    }
+
+    private static String send(ProcessApi api, long sender, String body) throws Exception {
+        HttpResponse<String> response = api.post(sender, false, "/api/v1/packets", body);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        Matcher id = ID.matcher(response.body());
+        assertThat(id.find()).isTrue();
+        return id.group(1);
+    }
+
+    /** The service process's storage, wiped first in external mode; faster reclaim so the test needs no 30 s wait. */
+    private static Map<String, String> environment() throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("HONGBAO_REDPACKET_PERSISTER_CLAIMIDLE", "2s");
+        env.put("HONGBAO_REDPACKET_PERSISTER_RECLAIMEVERY", "1s");
+        if (!TestStorage.external()) {
+            return env;
+        }
+        try (Connection db = DriverManager.getConnection(TestStorage.EXTERNAL_DB_SERVER, "root", "");
+                Statement sql = db.createStatement()) {
+            sql.execute("DROP DATABASE IF EXISTS " + DB);
+        }
+        RedisClient redis = RedisClient.create(REDIS);
+        try (var connection = redis.connect()) {
+            connection.sync().flushdb();
+        } finally {
+            redis.shutdown();
+        }
+        env.put("HONGBAO_REDIS_URL", REDIS);
+        env.put("HONGBAO_DB_URL", TestStorage.EXTERNAL_DB_SERVER + DB + "?createDatabaseIfNotExist=true");
+        env.put("HONGBAO_DB_USER", "root");
+        env.put("HONGBAO_DB_PASSWORD", "");
+        return env;
+    }
+}

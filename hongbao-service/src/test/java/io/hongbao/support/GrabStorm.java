@@ -1,0 +1,104 @@
+package io.hongbao.support;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Many grabs at once through real HTTP: a pool of client threads, each sending its share of the attempts as fast as
+ * the service answers. Every attempt ends as an {@link Attempt}: its HTTP status and outcome, or no answer at all
+ * (the service died under it).
+ */
+public final class GrabStorm {
+
+    private static final Pattern OUTCOME = Pattern.compile("\"outcome\"\\s*:\\s*\"([A-Z_]+)\"");
+    private static final Pattern AMOUNT = Pattern.compile("\"amount\"\\s*:\\s*(\\d+)");
+
+    private final String baseUrl;
+    private final LongFunction<String> tokenFor;
+    private final AtomicInteger answered = new AtomicInteger();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    public GrabStorm(String baseUrl, LongFunction<String> tokenFor) {
+        this.baseUrl = baseUrl;
+        this.tokenFor = tokenFor;
+    }
+
+    /** One planned grab. */
+    public record Plan(long user, String packetId) {}
+
+    /** What one grab got; {@code status} 0 and outcome null when no answer came back. */
+    public record Attempt(long user, String packetId, int status, String outcome, Long amount, long answeredAtNanos) {
+        public boolean granted() {
+            return "GRABBED".equals(outcome);
+        }
+    }
+
+    /** How many attempts got an HTTP answer so far. */
+    public int answered() {
+        return answered.get();
+    }
+
+    public List<Attempt> run(List<Plan> plans, int threads) throws InterruptedException {
+        List<Plan> shuffled = new ArrayList<>(plans);
+        Collections.shuffle(shuffled, new java.util.Random(plans.size()));
+        ConcurrentLinkedQueue<Plan> queue = new ConcurrentLinkedQueue<>(shuffled);
+        ConcurrentLinkedQueue<Attempt> attempts = new ConcurrentLinkedQueue<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        for (int i = 0; i < threads; i++) {
+            pool.execute(() -> {
+                for (Plan plan = queue.poll(); plan != null; plan = queue.poll()) {
+                    attempts.add(attempt(plan));
+                }
+            });
+        }
+        pool.shutdown();
+        if (!pool.awaitTermination(5, TimeUnit.MINUTES)) {
+            pool.shutdownNow();
+            throw new IllegalStateException("the storm did not finish within 5 minutes");
+        }
+        return new ArrayList<>(attempts);
+    }
+
+    private Attempt attempt(Plan plan) {
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(baseUrl + "/api/v1/packets/" + plan.packetId() + "/grab"))
+                .timeout(Duration.ofSeconds(20))
+                .header("Authorization", "Bearer " + tokenFor.apply(plan.user()))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build();
+        try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            answered.incrementAndGet();
+            Matcher outcome = OUTCOME.matcher(response.body());
+            Matcher amount = AMOUNT.matcher(response.body());
+            return new Attempt(
+                    plan.user(),
+                    plan.packetId(),
+                    response.statusCode(),
+                    outcome.find() ? outcome.group(1) : null,
+                    amount.find() ? Long.parseLong(amount.group(1)) : null,
+                    System.nanoTime());
+        } catch (IOException e) {
+            return new Attempt(plan.user(), plan.packetId(), 0, null, null, System.nanoTime());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Attempt(plan.user(), plan.packetId(), 0, null, null, System.nanoTime());
+        }
+    }
+}
