@@ -28,7 +28,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * Redis loses a wheel's keys (no AOF, a failover): the database is the truth, so marking the wheel's hours unpublished
  * rebuilds the pool from the units nobody won in the database, and no unit is ever recorded twice, even for a draw
- * that Redis had decided just before the loss.
+ * that Redis had decided just before the loss. Redis then agrees with the database again (the audit's pool check).
  */
 class PoolRebuildIT extends LotteryIntegrationTest {
 
@@ -86,6 +86,9 @@ class PoolRebuildIT extends LotteryIntegrationTest {
         assertThat(poolSize(wheel.id()))
                 .as("every unit not won in the database")
                 .isEqualTo(12 - 3);
+        assertThat(redis.sync().scard(tag + ":won"))
+                .as("the database's wins marked again")
+                .isEqualTo(3);
         for (int i = 0; i < 12; i++) {
             drawing.finish(spend(user, wheel), now).toCompletableFuture().join();
         }

@@ -103,7 +103,7 @@ public final class FillingPrizePools {
             return;
         }
         List<PlacedUnit> units = hours.stream().flatMap(h -> h.units().stream()).toList();
-        pools.publish(wheel, units).toCompletableFuture().join();
+        pools.publish(wheel, units, List.of()).toCompletableFuture().join();
         schedule.markPublished(wheel, hours.stream().map(HourPlacement::hour).toList());
     }
 
@@ -115,7 +115,9 @@ public final class FillingPrizePools {
     public int republish(Instant recordedBefore, int limit) {
         List<UnpublishedHour> hours = schedule.unpublished(recordedBefore, limit);
         for (UnpublishedHour hour : hours) {
-            pools.publish(hour.wheelId(), hour.units()).toCompletableFuture().join();
+            pools.publish(hour.wheelId(), hour.units(), hour.won())
+                    .toCompletableFuture()
+                    .join();
             schedule.markPublished(hour.wheelId(), List.of(hour.hour()));
         }
         return hours.size();

@@ -118,7 +118,11 @@ final class JdbcReleaseSchedule implements ReleaseSchedule {
                 .query((rs, row) -> new HourKey(new WheelId(rs.getString("wheel_id")), fromSql(rs, "hour_start")))
                 .list()
                 .stream()
-                .map(key -> new UnpublishedHour(key.wheel(), key.hour(), unwonUnits(key.wheel(), key.hour())))
+                .map(key -> new UnpublishedHour(
+                        key.wheel(),
+                        key.hour(),
+                        unwonUnits(key.wheel(), key.hour()),
+                        wonUnits(key.wheel(), key.hour())))
                 .toList();
     }
 
@@ -131,6 +135,16 @@ final class JdbcReleaseSchedule implements ReleaseSchedule {
                 .query((rs, row) -> new PlacedUnit(
                         new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("seq")),
                         fromSql(rs, "release_at")))
+                .list();
+    }
+
+    /** The hour's units the database records as won: Redis must hold them as won too, whatever it lost. */
+    private List<UnitRef> wonUnits(WheelId wheel, Instant hour) {
+        return jdbc.sql(
+                        "SELECT u.prize_id, u.seq FROM lottery_units u JOIN lottery_draws d"
+                                + " ON d.prize_id = u.prize_id AND d.unit_seq = u.seq WHERE u.wheel_id = ? AND u.hour_start = ?")
+                .params(wheel.value(), toSql(hour))
+                .query((rs, row) -> new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("seq")))
                 .list();
     }
 

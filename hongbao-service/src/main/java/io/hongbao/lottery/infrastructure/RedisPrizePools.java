@@ -7,6 +7,7 @@ import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -40,14 +41,18 @@ final class RedisPrizePools implements PrizePools {
     }
 
     @Override
-    public CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units) {
-        CompletableFuture<?>[] calls = new CompletableFuture<?>[(units.size() + UNITS_PER_CALL - 1) / UNITS_PER_CALL];
-        for (int i = 0; i < calls.length; i++) {
+    public CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units, List<UnitRef> won) {
+        List<CompletableFuture<Long>> calls = new ArrayList<>();
+        for (int from = 0; from < won.size(); from += UNITS_PER_CALL) {
+            List<UnitRef> chunk = won.subList(from, Math.min(won.size(), from + UNITS_PER_CALL));
+            calls.add(publishScript.publish(wheel, List.of(), chunk).toCompletableFuture());
+        }
+        for (int i = 0; i < (units.size() + UNITS_PER_CALL - 1) / UNITS_PER_CALL; i++) {
             List<PlacedUnit> chunk =
                     units.subList(i * UNITS_PER_CALL, Math.min(units.size(), (i + 1) * UNITS_PER_CALL));
-            calls[i] = publishScript.publish(wheel, chunk).toCompletableFuture();
+            calls.add(publishScript.publish(wheel, chunk, List.of()).toCompletableFuture());
         }
-        return CompletableFuture.allOf(calls);
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture<?>[]::new));
     }
 
     @Override

@@ -14,8 +14,11 @@ public interface PrizePools {
      */
     boolean reachable();
 
-    /** Adds units to the wheel's pool, except units that were won already; repeating it is harmless. */
-    CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units);
+    /**
+     * Marks {@code won} units as won and adds {@code units} to the wheel's pool, except units that were won already;
+     * repeating it is harmless.
+     */
+    CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units, List<UnitRef> won);
 
     /**
      * Decides a draw once: the earliest unit released at or before {@code now}, or empty for the consolation. A repeat

@@ -74,7 +74,7 @@ class DrawingPrizeTest {
         }
 
         @Override
-        public CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units) {
+        public CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units, List<UnitRef> won) {
             return CompletableFuture.completedFuture(null);
         }
 
