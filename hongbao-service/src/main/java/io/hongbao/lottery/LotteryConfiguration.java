@@ -64,9 +64,19 @@ class LotteryConfiguration {
 
     @Bean
     DrawingPrize drawingPrize(
-            Wheels wheels, Draws draws, PrizePools pools, Transactions transactions, Blocking blocking) {
+            Wheels wheels,
+            Draws draws,
+            PrizePools pools,
+            FillingPrizePools filling,
+            Transactions transactions,
+            Blocking blocking) {
         return new DrawingPrize(
-                wheels, draws, pools, transactions, task -> blocking.scheduler().schedule(task));
+                wheels,
+                draws,
+                pools,
+                filling,
+                transactions,
+                task -> blocking.scheduler().schedule(task));
     }
 
     @Bean

@@ -9,11 +9,13 @@ import io.hongbao.lottery.application.FillingPrizePools;
 import io.hongbao.lottery.application.RecoveringDraws;
 import io.hongbao.lottery.model.Campaign;
 import io.hongbao.lottery.model.Consolation;
+import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.DrawResult;
 import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.HourlyWeights;
 import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.PoolTake;
 import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.PrizePools;
@@ -103,10 +105,7 @@ class DrawRecoveryIT extends LotteryIntegrationTest {
         Wheel wheel = wheelWithStock(20);
         long user = userWithPoints(100);
         PendingDraw pending = spend(user, wheel);
-        UnitRef chosen = pools.take(wheel.id(), pending.id(), now)
-                .toCompletableFuture()
-                .join()
-                .orElseThrow();
+        UnitRef chosen = taken(wheel.id(), pending.id(), now);
         long poolAfterTake = poolSize(wheel.id());
 
         recovering.recover(now.plus(Duration.ofMinutes(1)), GRACE, 1_000);
@@ -183,10 +182,7 @@ class DrawRecoveryIT extends LotteryIntegrationTest {
         // One draw is finished, one stopped after Redis decided: neither unit may come back.
         DrawOutcome.PrizeWon finished = (DrawOutcome.PrizeWon) drawOutcome(user, wheel);
         PendingDraw stopped = spend(user, wheel);
-        UnitRef decided = pools.take(wheel.id(), stopped.id(), now)
-                .toCompletableFuture()
-                .join()
-                .orElseThrow();
+        UnitRef decided = taken(wheel.id(), stopped.id(), now);
         jdbc.sql("UPDATE lottery_hours SET published = FALSE WHERE wheel_id = ?")
                 .param(wheel.id().value())
                 .update();
@@ -239,5 +235,11 @@ class DrawRecoveryIT extends LotteryIntegrationTest {
         return count(
                 "SELECT COUNT(*) FROM lottery_units WHERE wheel_id = ?",
                 wheel.id().value());
+    }
+
+    private UnitRef taken(WheelId wheel, DrawId draw, Instant at) {
+        return ((PoolTake.Unit)
+                        pools.take(wheel, draw, at).toCompletableFuture().join())
+                .unit();
     }
 }

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingPrize;
-import io.hongbao.lottery.application.FillingPrizePools;
 import io.hongbao.lottery.application.RecoveringDraws;
 import io.hongbao.lottery.model.Campaign;
 import io.hongbao.lottery.model.Consolation;
 import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.HourlyWeights;
 import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.PoolTake;
 import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.PrizePools;
@@ -26,17 +26,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * Redis loses a wheel's keys (no AOF, a failover): the database is the truth, so marking the wheel's hours unpublished
- * rebuilds the pool from the units nobody won in the database, and no unit is ever recorded twice, even for a draw
+ * Redis loses a wheel's keys (no AOF, a failover): the database is the truth, so the next draw loads the pool whole
+ * from the units nobody won in the database, and no unit is ever recorded twice, even for a draw
  * that Redis had decided just before the loss. Redis then agrees with the database again (the audit's pool check).
  */
 class PoolRebuildIT extends LotteryIntegrationTest {
 
     @Autowired
     CreatingWheel creating;
-
-    @Autowired
-    FillingPrizePools filling;
 
     @Autowired
     DrawingPrize drawing;
@@ -71,25 +68,28 @@ class PoolRebuildIT extends LotteryIntegrationTest {
                     .isInstanceOf(DrawOutcome.PrizeWon.class);
         }
         PendingDraw decidedBeforeTheLoss = spend(user, wheel);
-        pools.take(wheel.id(), decidedBeforeTheLoss.id(), now)
+        assertThat(pools.take(wheel.id(), decidedBeforeTheLoss.id(), now)
+                        .toCompletableFuture()
+                        .join())
+                .isInstanceOf(PoolTake.Unit.class);
+
+        // Redis loses everything of the wheel (FLUSHDB, a failover without AOF).
+        String tag = "{lottery:" + wheel.id().value() + "}";
+        redis.sync().del(tag + ":pool", tag + ":won", tag + ":outcomes", tag + ":loaded");
+
+        // The next draw finds the pool not loaded, loads it whole from the database, and draws from it.
+        DrawOutcome first = drawing.finish(spend(user, wheel), now)
                 .toCompletableFuture()
                 .join()
-                .orElseThrow();
-
-        String tag = "{lottery:" + wheel.id().value() + "}";
-        redis.sync().del(tag + ":pool", tag + ":won", tag + ":outcomes");
-        jdbc.sql("UPDATE lottery_hours SET published = FALSE WHERE wheel_id = ?")
-                .param(wheel.id().value())
-                .update();
-        filling.republish(now.plus(Duration.ofMinutes(1)), 1_000);
-
+                .outcome();
+        assertThat(first).isInstanceOf(DrawOutcome.PrizeWon.class);
         assertThat(poolSize(wheel.id()))
-                .as("every unit not won in the database")
-                .isEqualTo(12 - 3);
+                .as("every unit not won in the database, minus this one")
+                .isEqualTo(12 - 3 - 1);
         assertThat(redis.sync().scard(tag + ":won"))
-                .as("the database's wins marked again")
-                .isEqualTo(3);
-        for (int i = 0; i < 12; i++) {
+                .as("the database's wins marked again, and this one")
+                .isEqualTo(4);
+        for (int i = 0; i < 11; i++) {
             drawing.finish(spend(user, wheel), now).toCompletableFuture().join();
         }
         recovering.recover(now.plus(Duration.ofMinutes(1)), Duration.ofSeconds(5), 1_000);

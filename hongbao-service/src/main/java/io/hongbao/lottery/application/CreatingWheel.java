@@ -33,7 +33,9 @@ public final class CreatingWheel {
             return filling.place(wheel.id(), now);
         });
         try {
-            filling.publish(wheel.id(), due);
+            // Loading the new pool whole marks it loaded in Redis; it holds the hours just placed.
+            filling.load(wheel.id());
+            filling.markPublished(wheel.id(), due);
             filling.fill(wheel.id(), now); // the rest of a long elapsed stretch, a week per transaction
         } catch (RuntimeException e) {
             // The wheel is stored: answering an error now would claim nothing changed. The filler worker places what is

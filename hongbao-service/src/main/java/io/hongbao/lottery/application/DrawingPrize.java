@@ -6,6 +6,7 @@ import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.DrawResult;
 import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.PoolTake;
 import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.SpendOutcome;
 import io.hongbao.lottery.model.UnitRef;
@@ -39,9 +40,18 @@ public final class DrawingPrize {
     private final PrizePools pools;
     private final Transactions transactions;
     private final Executor jdbc;
+    private final FillingPrizePools filling;
 
-    /** @param jdbc where blocking database work runs (never a Redis or HTTP event loop) */
-    public DrawingPrize(Wheels wheels, Draws draws, PrizePools pools, Transactions transactions, Executor jdbc) {
+    /** @param filling loads a pool Redis has lost
+     * @param jdbc where blocking database work runs (never a Redis or HTTP event loop) */
+    public DrawingPrize(
+            Wheels wheels,
+            Draws draws,
+            PrizePools pools,
+            FillingPrizePools filling,
+            Transactions transactions,
+            Executor jdbc) {
+        this.filling = filling;
         this.wheels = wheels;
         this.draws = draws;
         this.pools = pools;
@@ -66,7 +76,7 @@ public final class DrawingPrize {
 
     /** Steps (2) and (3) for a draw known to be pending (its points are spent, maybe it is even finished). */
     public CompletionStage<DrawResult> finish(PendingDraw draw, Instant now) {
-        return pools.take(draw.wheelId(), draw.id(), now).thenApplyAsync(unit -> record(draw, unit, now), jdbc);
+        return take(draw, now, true).thenApplyAsync(unit -> record(draw, unit, now), jdbc);
     }
 
     /** Steps (2) and (3) for a draw known only by id (a repeated request, a recovery); empty if never spent. */
@@ -81,6 +91,27 @@ public final class DrawingPrize {
                 return CompletableFuture.completedFuture(state.get().result());
             }
             return finish(state.get().draw(), now).thenApply(Optional::of);
+        });
+    }
+
+    /**
+     * Step (2). When Redis has lost the wheel's pool, nothing was decided: load the pool from the database (blocking,
+     * so on the JDBC executor) and ask once more.
+     */
+    private CompletionStage<Optional<UnitRef>> take(PendingDraw draw, Instant now, boolean mayLoad) {
+        return pools.take(draw.wheelId(), draw.id(), now).thenCompose(take -> {
+            if (take instanceof PoolTake.Unit won) {
+                return CompletableFuture.completedFuture(Optional.of(won.unit()));
+            }
+            if (take instanceof PoolTake.Nothing) {
+                return CompletableFuture.completedFuture(Optional.<UnitRef>empty());
+            }
+            if (!mayLoad) {
+                throw new IllegalStateException(
+                        "the pool of wheel " + draw.wheelId().value() + " does not load");
+            }
+            return CompletableFuture.runAsync(() -> filling.load(draw.wheelId()), jdbc)
+                    .thenCompose(loaded -> take(draw, now, false));
         });
     }
 

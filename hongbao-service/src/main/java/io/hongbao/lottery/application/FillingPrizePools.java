@@ -97,14 +97,36 @@ public final class FillingPrizePools {
         return hours;
     }
 
-    /** Step (2): adds the hours' units to the pool, then marks the hours published. */
+    /**
+     * Step (2): adds the hours' units to the pool, then marks the hours published. A pool Redis has lost is loaded
+     * whole from the database instead (which includes these hours).
+     */
     public void publish(WheelId wheel, List<HourPlacement> hours) {
         if (hours.isEmpty()) {
             return;
         }
         List<PlacedUnit> units = hours.stream().flatMap(h -> h.units().stream()).toList();
-        pools.publish(wheel, units, List.of()).toCompletableFuture().join();
-        schedule.markPublished(wheel, hours.stream().map(HourPlacement::hour).toList());
+        if (!pools.publish(wheel, units).toCompletableFuture().join()) {
+            load(wheel);
+        }
+        markPublished(wheel, hours);
+    }
+
+    /** Records that the hours' units are in the pool (after a {@link #load}). */
+    public void markPublished(WheelId wheel, List<HourPlacement> hours) {
+        if (!hours.isEmpty()) {
+            schedule.markPublished(
+                    wheel, hours.stream().map(HourPlacement::hour).toList());
+        }
+    }
+
+    /**
+     * Loads the wheel's pool whole from the database: every placed unit nobody won, and the won ones marked won. At
+     * creation, and whenever Redis turns out to have lost the pool (a draw or a publish finds it not loaded). Safe to
+     * repeat and to run beside draws: a unit won in Redis meanwhile is in its won set and stays out.
+     */
+    public void load(WheelId wheel) {
+        pools.load(wheel, schedule.units(wheel)).toCompletableFuture().join();
     }
 
     /**
@@ -115,9 +137,11 @@ public final class FillingPrizePools {
     public int republish(Instant recordedBefore, int limit) {
         List<UnpublishedHour> hours = schedule.unpublished(recordedBefore, limit);
         for (UnpublishedHour hour : hours) {
-            pools.publish(hour.wheelId(), hour.units(), hour.won())
+            if (!pools.publish(hour.wheelId(), hour.units())
                     .toCompletableFuture()
-                    .join();
+                    .join()) {
+                load(hour.wheelId());
+            }
             schedule.markPublished(hour.wheelId(), List.of(hour.hour()));
         }
         return hours.size();

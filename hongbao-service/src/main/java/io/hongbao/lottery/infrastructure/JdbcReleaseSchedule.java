@@ -12,6 +12,7 @@ import io.hongbao.lottery.model.ReleaseSchedule;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.UnpublishedHour;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.WheelUnits;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -118,33 +119,33 @@ final class JdbcReleaseSchedule implements ReleaseSchedule {
                 .query((rs, row) -> new HourKey(new WheelId(rs.getString("wheel_id")), fromSql(rs, "hour_start")))
                 .list()
                 .stream()
-                .map(key -> new UnpublishedHour(
-                        key.wheel(),
-                        key.hour(),
-                        unwonUnits(key.wheel(), key.hour()),
-                        wonUnits(key.wheel(), key.hour())))
+                .map(key -> new UnpublishedHour(key.wheel(), key.hour(), unwonUnits(key.wheel(), key.hour())))
                 .toList();
     }
 
     /** The hour's units minus those the database already records as won (the pool script also skips Redis's). */
     private List<PlacedUnit> unwonUnits(WheelId wheel, Instant hour) {
+        return unwon(" AND u.hour_start = ?", wheel.value(), toSql(hour));
+    }
+
+    @Override
+    public WheelUnits units(WheelId id) {
+        List<UnitRef> won = jdbc.sql("SELECT u.prize_id, u.seq FROM lottery_units u JOIN lottery_draws d"
+                        + " ON d.prize_id = u.prize_id AND d.unit_seq = u.seq WHERE u.wheel_id = ?")
+                .param(id.value())
+                .query((rs, row) -> new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("seq")))
+                .list();
+        return new WheelUnits(unwon("", id.value()), won);
+    }
+
+    private List<PlacedUnit> unwon(String condition, Object... params) {
         return jdbc.sql("SELECT u.prize_id, u.seq, u.release_at FROM lottery_units u LEFT JOIN lottery_draws d"
                         + " ON d.prize_id = u.prize_id AND d.unit_seq = u.seq"
-                        + " WHERE u.wheel_id = ? AND u.hour_start = ? AND d.id IS NULL")
-                .params(wheel.value(), toSql(hour))
+                        + " WHERE u.wheel_id = ?" + condition + " AND d.id IS NULL")
+                .params(params)
                 .query((rs, row) -> new PlacedUnit(
                         new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("seq")),
                         fromSql(rs, "release_at")))
-                .list();
-    }
-
-    /** The hour's units the database records as won: Redis must hold them as won too, whatever it lost. */
-    private List<UnitRef> wonUnits(WheelId wheel, Instant hour) {
-        return jdbc.sql(
-                        "SELECT u.prize_id, u.seq FROM lottery_units u JOIN lottery_draws d"
-                                + " ON d.prize_id = u.prize_id AND d.unit_seq = u.seq WHERE u.wheel_id = ? AND u.hour_start = ?")
-                .params(wheel.value(), toSql(hour))
-                .query((rs, row) -> new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("seq")))
                 .list();
     }
 

@@ -1,6 +1,7 @@
 package io.hongbao.lottery.infrastructure;
 
 import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.PoolTake;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.platform.redis.LuaScript;
@@ -8,13 +9,13 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /** {@code scripts/lottery_draw.lua}: decides one draw's outcome, once per draw id. */
 final class LotteryDrawScript {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("lottery_draw");
+    private static final String NOT_LOADED = "!";
 
     private final StatefulRedisConnection<String, String> redis;
     private final String rememberMillis;
@@ -24,8 +25,10 @@ final class LotteryDrawScript {
         this.rememberMillis = Long.toString(rememberOutcomes.toMillis());
     }
 
-    CompletionStage<Optional<UnitRef>> take(WheelId wheel, DrawId draw, Instant now) {
-        String[] keys = {LotteryKeys.pool(wheel), LotteryKeys.outcomes(wheel), LotteryKeys.won(wheel)};
+    CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
+        String[] keys = {
+            LotteryKeys.pool(wheel), LotteryKeys.outcomes(wheel), LotteryKeys.won(wheel), LotteryKeys.loaded(wheel)
+        };
         return SCRIPT.<String>run(
                         redis.async(),
                         ScriptOutputType.VALUE,
@@ -33,7 +36,13 @@ final class LotteryDrawScript {
                         draw.value(),
                         Long.toString(now.toEpochMilli()),
                         rememberMillis)
-                .thenApply(
-                        unit -> unit == null || unit.isEmpty() ? Optional.empty() : Optional.of(UnitRef.parse(unit)));
+                .thenApply(LotteryDrawScript::take);
+    }
+
+    private static PoolTake take(String answer) {
+        if (NOT_LOADED.equals(answer)) {
+            return new PoolTake.NotLoaded();
+        }
+        return answer == null || answer.isEmpty() ? new PoolTake.Nothing() : new PoolTake.Unit(UnitRef.parse(answer));
     }
 }

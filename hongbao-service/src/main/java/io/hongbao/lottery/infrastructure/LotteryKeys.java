@@ -22,6 +22,11 @@ final class LotteryKeys {
         return tag(wheel) + ":won";
     }
 
+    /** Present once the pool was loaded whole from the database; gone when Redis lost the wheel's keys. */
+    static String loaded(WheelId wheel) {
+        return tag(wheel) + ":loaded";
+    }
+
     private static String tag(WheelId wheel) {
         return "{lottery:" + wheel.value() + "}";
     }

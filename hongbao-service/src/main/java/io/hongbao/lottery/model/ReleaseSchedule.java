@@ -26,4 +26,7 @@ public interface ReleaseSchedule {
     List<UnpublishedHour> unpublished(Instant recordedBefore, int limit);
 
     void markPublished(WheelId id, List<Instant> hours);
+
+    /** Every unit the wheel has placed: to load its pool whole into a Redis that lost it. */
+    WheelUnits units(WheelId id);
 }

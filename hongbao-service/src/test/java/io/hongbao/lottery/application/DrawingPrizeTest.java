@@ -12,14 +12,15 @@ import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.HourlyWeights;
 import io.hongbao.lottery.model.PendingDraw;
 import io.hongbao.lottery.model.PlacedUnit;
+import io.hongbao.lottery.model.PoolTake;
 import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.PrizeTally;
 import io.hongbao.lottery.model.SpendOutcome;
-import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.WheelUnits;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Transactions;
 import java.time.Duration;
@@ -48,7 +49,7 @@ class DrawingPrizeTest {
     private final List<PendingDraw> spent = new ArrayList<>();
     private final FakePools pools = new FakePools();
     private final DrawingPrize drawing =
-            new DrawingPrize(new OneWheel(), new SpendingDraws(), pools, new NoTransactions(), Runnable::run);
+            new DrawingPrize(new OneWheel(), new SpendingDraws(), pools, null, new NoTransactions(), Runnable::run);
 
     @Test
     void spendsNothingWhileThePoolsAreUnreachable() {
@@ -74,13 +75,18 @@ class DrawingPrizeTest {
         }
 
         @Override
-        public CompletionStage<Void> publish(WheelId wheel, List<PlacedUnit> units, List<UnitRef> won) {
+        public CompletionStage<Boolean> publish(WheelId wheel, List<PlacedUnit> units) {
+            return CompletableFuture.completedFuture(true);
+        }
+
+        @Override
+        public CompletionStage<Void> load(WheelId wheel, WheelUnits units) {
             return CompletableFuture.completedFuture(null);
         }
 
         @Override
-        public CompletionStage<Optional<UnitRef>> take(WheelId wheel, DrawId draw, Instant now) {
-            return CompletableFuture.completedFuture(Optional.empty());
+        public CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
+            return CompletableFuture.completedFuture(new PoolTake.Nothing());
         }
     }
 
