@@ -2,6 +2,7 @@ package io.hongbao.bench;
 
 import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
+import io.hongbao.bench.lottery.DrawsCommand;
 import io.hongbao.bench.strategies.StrategiesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,8 +11,8 @@ import picocli.CommandLine.Command;
 @Command(
         name = "hongbao-bench",
         mixinStandardHelpOptions = true,
-        subcommands = {StrategiesCommand.class, EngineCommand.class, HttpCommand.class},
-        description = "Hongbao load tool: strategy lab, engine and HTTP benchmarks.")
+        subcommands = {StrategiesCommand.class, EngineCommand.class, HttpCommand.class, DrawsCommand.class},
+        description = "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks.")
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {

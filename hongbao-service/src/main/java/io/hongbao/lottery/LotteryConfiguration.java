@@ -1,0 +1,139 @@
+package io.hongbao.lottery;
+
+import io.hongbao.audit.AuditCheck;
+import io.hongbao.lottery.application.CreatingWheel;
+import io.hongbao.lottery.application.DrawingPrize;
+import io.hongbao.lottery.application.FillingPrizePools;
+import io.hongbao.lottery.application.ReadingWheels;
+import io.hongbao.lottery.application.RecoveringDraws;
+import io.hongbao.lottery.infrastructure.DrawRecoveryWorker;
+import io.hongbao.lottery.infrastructure.LotteryAuditChecks;
+import io.hongbao.lottery.infrastructure.LotteryInfrastructure;
+import io.hongbao.lottery.infrastructure.LotterySettings;
+import io.hongbao.lottery.infrastructure.PoolFillingWorker;
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.ReleaseSchedule;
+import io.hongbao.lottery.model.Wheels;
+import io.hongbao.platform.db.Blocking;
+import io.hongbao.platform.db.Snapshots;
+import io.hongbao.platform.db.Transactions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.security.SecureRandom;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
+@Configuration(proxyBeanMethods = false)
+class LotteryConfiguration {
+
+    @Bean
+    Wheels wheels(JdbcClient jdbc, LotterySettings settings) {
+        return LotteryInfrastructure.cachedJdbcWheels(jdbc, settings.cachedWheels());
+    }
+
+    @Bean
+    ReleaseSchedule releaseSchedule(JdbcClient jdbc) {
+        return LotteryInfrastructure.jdbcReleaseSchedule(jdbc);
+    }
+
+    @Bean
+    Draws draws(JdbcClient jdbc) {
+        return LotteryInfrastructure.jdbcDraws(jdbc);
+    }
+
+    @Bean
+    PrizePools prizePools(StatefulRedisConnection<String, String> redis, LotterySettings settings) {
+        return LotteryInfrastructure.redisPrizePools(redis, settings.rememberOutcomes());
+    }
+
+    @Bean
+    FillingPrizePools fillingPrizePools(
+            ReleaseSchedule schedule, PrizePools pools, Transactions transactions, LotterySettings settings) {
+        // Release moments are not secrets, but nobody should be able to predict them from a seed either.
+        return new FillingPrizePools(schedule, pools, transactions, new SecureRandom(), settings.fillLookahead());
+    }
+
+    @Bean
+    CreatingWheel creatingWheel(Wheels wheels, FillingPrizePools filling, Transactions transactions) {
+        return new CreatingWheel(wheels, filling, transactions);
+    }
+
+    @Bean
+    DrawingPrize drawingPrize(
+            Wheels wheels,
+            Draws draws,
+            PrizePools pools,
+            FillingPrizePools filling,
+            Transactions transactions,
+            Blocking blocking) {
+        return new DrawingPrize(
+                wheels,
+                draws,
+                pools,
+                filling,
+                transactions,
+                task -> blocking.scheduler().schedule(task));
+    }
+
+    @Bean
+    RecoveringDraws recoveringDraws(Draws draws, DrawingPrize drawing) {
+        return new RecoveringDraws(draws, drawing);
+    }
+
+    @Bean
+    ReadingWheels readingWheels(Wheels wheels, Draws draws) {
+        return new ReadingWheels(wheels, draws);
+    }
+
+    @Bean
+    LotteryAuditChecks lotteryAuditChecks(
+            JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
+        return new LotteryAuditChecks(jdbc, snapshots, redis, clock);
+    }
+
+    // The lottery's part of /api/v1/admin/audit, after the money (100s) and red-packet (200s) checks.
+
+    @Bean
+    @Order(300)
+    AuditCheck lotteryWonPlacedStock(LotteryAuditChecks checks) {
+        return checks.wonWithinPlacedWithinStock();
+    }
+
+    @Bean
+    @Order(310)
+    AuditCheck lotteryUnitsWonOnce(LotteryAuditChecks checks) {
+        return checks.unitsWonOnce();
+    }
+
+    @Bean
+    @Order(320)
+    AuditCheck lotteryDrawsOneOutcome(LotteryAuditChecks checks) {
+        return checks.drawsHaveOneOutcome();
+    }
+
+    @Bean
+    @Order(330)
+    AuditCheck lotteryPointsExact(LotteryAuditChecks checks) {
+        return checks.pointsExact();
+    }
+
+    @Bean
+    @Order(340)
+    AuditCheck lotteryPoolsMatchDatabase(LotteryAuditChecks checks) {
+        return checks.poolsMatchDatabase();
+    }
+
+    @Bean
+    PoolFillingWorker poolFillingWorker(FillingPrizePools filling, LotterySettings settings, Clock clock) {
+        return new PoolFillingWorker(filling, settings, clock);
+    }
+
+    @Bean
+    DrawRecoveryWorker drawRecoveryWorker(RecoveringDraws recovering, LotterySettings settings, Clock clock) {
+        return new DrawRecoveryWorker(recovering, settings, clock);
+    }
+}

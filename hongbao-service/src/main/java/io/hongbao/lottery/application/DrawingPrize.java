@@ -1,0 +1,130 @@
+package io.hongbao.lottery.application;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.DrawOutcome;
+import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.PoolTake;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.UnitRef;
+import io.hongbao.lottery.model.Wheel;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.Wheels;
+import io.hongbao.platform.db.Transactions;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+
+/**
+ * A user spends points on a wheel and wins exactly one thing (ADR 0021). Three steps, each idempotent by the draw id
+ * chosen before anything is written:
+ *
+ * <ol>
+ *   <li>{@link #spend}: one transaction debits the points (only if enough) and records the draw as PENDING;
+ *   <li>{@link #finish}, Redis: one script decides the outcome once per draw id: the earliest released unwon unit, or
+ *       nothing (the consolation); a repeat answers the same;
+ *   <li>{@link #finish}, database: one transaction records the outcome and credits a consolation's points, once.
+ * </ol>
+ *
+ * A crash after (1) leaves a PENDING draw that {@link RecoveringDraws} finishes with the same steps (2) and (3).
+ */
+public final class DrawingPrize {
+
+    private final Wheels wheels;
+    private final Draws draws;
+    private final PrizePools pools;
+    private final Transactions transactions;
+    private final Executor jdbc;
+    private final FillingPrizePools filling;
+
+    /** @param filling loads a pool Redis has lost
+     * @param jdbc where blocking database work runs (never a Redis or HTTP event loop) */
+    public DrawingPrize(
+            Wheels wheels,
+            Draws draws,
+            PrizePools pools,
+            FillingPrizePools filling,
+            Transactions transactions,
+            Executor jdbc) {
+        this.filling = filling;
+        this.wheels = wheels;
+        this.draws = draws;
+        this.pools = pools;
+        this.transactions = transactions;
+        this.jdbc = jdbc;
+    }
+
+    /** Step (1), blocking; joins the caller's transaction (an idempotent request's) when there is one. */
+    public SpendOutcome spend(UserId user, WheelId wheelId, Instant now) {
+        Optional<Wheel> wheel = wheels.find(wheelId);
+        if (wheel.isEmpty()) {
+            return new SpendOutcome.UnknownWheel();
+        }
+        if (!pools.reachable()) {
+            return new SpendOutcome.PoolUnreachable();
+        }
+        PendingDraw draw = new PendingDraw(DrawId.random(), wheelId, user, now);
+        long cost = wheel.get().drawCost();
+        boolean spent = transactions.inTransaction(() -> draws.spend(draw, cost));
+        return spent ? new SpendOutcome.Spent(draw) : new SpendOutcome.InsufficientPoints(cost);
+    }
+
+    /** Steps (2) and (3) for a draw known to be pending (its points are spent, maybe it is even finished). */
+    public CompletionStage<DrawResult> finish(PendingDraw draw, Instant now) {
+        return take(draw, now, true).thenApplyAsync(unit -> record(draw, unit, now), jdbc);
+    }
+
+    /** Steps (2) and (3) for a draw known only by id (a repeated request, a recovery); empty if never spent. */
+    public CompletionStage<Optional<DrawResult>> finish(DrawId id, Instant now) {
+        return CompletableFuture.supplyAsync(() -> draws.find(id), jdbc).thenCompose(state -> {
+            if (state.isEmpty()) {
+                return CompletableFuture.completedFuture(Optional.empty());
+            }
+            if (state.get().result().isPresent()) {
+                // Finished: never ask Redis again. Its memory of outcomes expires, and a forgotten draw id would
+                // take a second unit.
+                return CompletableFuture.completedFuture(state.get().result());
+            }
+            return finish(state.get().draw(), now).thenApply(Optional::of);
+        });
+    }
+
+    /**
+     * Step (2). When Redis has lost the wheel's pool, nothing was decided: load the pool from the database (blocking,
+     * so on the JDBC executor) and ask once more.
+     */
+    private CompletionStage<Optional<UnitRef>> take(PendingDraw draw, Instant now, boolean mayLoad) {
+        return pools.take(draw.wheelId(), draw.id(), now).thenCompose(take -> {
+            if (take instanceof PoolTake.Unit won) {
+                return CompletableFuture.completedFuture(Optional.of(won.unit()));
+            }
+            if (take instanceof PoolTake.Nothing) {
+                return CompletableFuture.completedFuture(Optional.<UnitRef>empty());
+            }
+            if (!mayLoad) {
+                throw new IllegalStateException(
+                        "the pool of wheel " + draw.wheelId().value() + " does not load");
+            }
+            return CompletableFuture.runAsync(() -> filling.load(draw.wheelId()), jdbc)
+                    .thenCompose(loaded -> take(draw, now, false));
+        });
+    }
+
+    private DrawResult record(PendingDraw draw, Optional<UnitRef> unit, Instant now) {
+        Wheel wheel = wheels.find(draw.wheelId()).orElseThrow();
+        DrawOutcome outcome = unit.<DrawOutcome>map(u -> new DrawOutcome.PrizeWon(u, prizeName(wheel, u)))
+                .orElseGet(() -> new DrawOutcome.ConsolationWon(wheel.consolation()));
+        return transactions.inTransaction(() -> draws.finish(draw, outcome, now));
+    }
+
+    private static String prizeName(Wheel wheel, UnitRef unit) {
+        return wheel.prize(unit.prizeId())
+                .orElseThrow(() -> new IllegalStateException("unit of another wheel in the pool: " + unit.member()))
+                .name();
+    }
+}

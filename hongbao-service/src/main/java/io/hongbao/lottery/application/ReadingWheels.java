@@ -1,0 +1,31 @@
+package io.hongbao.lottery.application;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.WheelStatus;
+import io.hongbao.lottery.model.Wheels;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Anyone looks at a wheel's prizes; a user looks at their own draws. */
+public final class ReadingWheels {
+
+    private final Wheels wheels;
+    private final Draws draws;
+
+    public ReadingWheels(Wheels wheels, Draws draws) {
+        this.wheels = wheels;
+        this.draws = draws;
+    }
+
+    public Optional<WheelStatus> wheel(WheelId id, Instant now) {
+        return wheels.find(id).map(wheel -> new WheelStatus(wheel, wheels.tally(wheel, now)));
+    }
+
+    public List<DrawResult> myDraws(UserId user, int limit) {
+        return draws.recent(user, limit);
+    }
+}

@@ -1,0 +1,43 @@
+package io.hongbao.lottery.application;
+
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.PendingDraw;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finishes draws whose points were spent but whose outcome was never recorded: the service stopped (or Redis or the
+ * database failed) between the steps of {@link DrawingPrize}. Only draws older than a grace period are taken, so a
+ * draw in flight is normally left to its own request; finishing one twice would still be harmless, as every step is
+ * idempotent by the draw id.
+ */
+public final class RecoveringDraws {
+
+    private static final Logger log = LoggerFactory.getLogger(RecoveringDraws.class);
+
+    private final Draws draws;
+    private final DrawingPrize drawing;
+
+    public RecoveringDraws(Draws draws, DrawingPrize drawing) {
+        this.draws = draws;
+        this.drawing = drawing;
+    }
+
+    /** Finishes up to {@code limit} draws pending since before {@code now - grace}; how many it finished. */
+    public int recover(Instant now, Duration grace, int limit) {
+        List<PendingDraw> pending = draws.pendingSince(now.minus(grace), limit);
+        int finished = 0;
+        for (PendingDraw draw : pending) {
+            try {
+                drawing.finish(draw, now).toCompletableFuture().join();
+                finished++;
+            } catch (RuntimeException e) {
+                log.warn("draw {} is still pending: {}", draw.id().value(), e.toString());
+            }
+        }
+        return finished;
+    }
+}

@@ -1,0 +1,24 @@
+package io.hongbao.lottery.infrastructure;
+
+import io.hongbao.lottery.application.RecoveringDraws;
+import java.time.Clock;
+
+/** Finishes draws left pending by a crash between spending the points and recording the outcome. */
+public final class DrawRecoveryWorker extends PeriodicWorker {
+
+    private final RecoveringDraws recovering;
+    private final LotterySettings settings;
+    private final Clock clock;
+
+    public DrawRecoveryWorker(RecoveringDraws recovering, LotterySettings settings, Clock clock) {
+        super("lottery-draw-recovery", settings.recoveryInterval(), settings.workersEnabled());
+        this.recovering = recovering;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    @Override
+    int runOnce() {
+        return recovering.recover(clock.instant(), settings.recoveryGrace(), settings.batchSize());
+    }
+}

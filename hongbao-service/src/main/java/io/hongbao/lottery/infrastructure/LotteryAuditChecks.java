@@ -1,0 +1,184 @@
+package io.hongbao.lottery.infrastructure;
+
+import static io.hongbao.platform.db.SqlTime.toSql;
+
+import io.hongbao.audit.AuditCheck;
+import io.hongbao.audit.AuditResult;
+import io.hongbao.platform.db.Snapshots;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The lottery's invariants (DESIGN.md, 5) as {@link AuditCheck}s for {@code /api/v1/admin/audit}: each reads, none
+ * writes. The database checks each run in one REPEATABLE READ snapshot, so they hold while draws go on; the Redis
+ * comparison reads in an order that keeps its bounds true under concurrent draws (see {@link #poolsMatchDatabase}).
+ * No check compares with the audit's own clock: a campaign simulated on another clock must not look broken.
+ */
+public final class LotteryAuditChecks {
+
+    /** A draw pending longer than this means the recovery worker is not doing its job. */
+    static final Duration STUCK = Duration.ofMinutes(1);
+
+    private static final int OFFENDERS = 5;
+
+    private final JdbcClient jdbc;
+    private final Snapshots snapshots;
+    private final RedisCommands<String, String> redis;
+    private final Clock clock;
+
+    public LotteryAuditChecks(
+            JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
+        this.jdbc = jdbc;
+        this.snapshots = snapshots;
+        this.redis = redis.sync();
+        this.clock = clock;
+    }
+
+    public AuditCheck wonWithinPlacedWithinStock() {
+        return check("lottery-won-placed-stock", "per prize won <= placed <= stock", this::wonPlacedStockOffenders);
+    }
+
+    public AuditCheck unitsWonOnce() {
+        return check(
+                "lottery-units-won-once", "every won unit won once, after its release", this::unitsWonOnceOffenders);
+    }
+
+    public AuditCheck drawsHaveOneOutcome() {
+        return check(
+                "lottery-draws-one-outcome",
+                "every draw has one outcome and moved its points once",
+                () -> drawsOneOutcomeOffenders(clock.instant()));
+    }
+
+    public AuditCheck pointsExact() {
+        return check("lottery-points-exact", "points never negative and equal their movements", this::pointsOffenders);
+    }
+
+    public AuditCheck poolsMatchDatabase() {
+        return check(
+                "lottery-pools-match-database", "Redis pools agree with the placed and won units", this::poolOffenders);
+    }
+
+    private AuditCheck check(String name, String holds, Supplier<List<String>> offenders) {
+        return new AuditCheck() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public AuditResult run() {
+                List<String> found = snapshots.read(offenders);
+                return found.isEmpty() ? AuditResult.passed(holds) : AuditResult.failed(String.join("; ", found));
+            }
+        };
+    }
+
+    /**
+     * Per prize: won ≤ placed units ≤ stock, the units are the placed count. "Released" is checked per unit (see
+     * {@link #unitsWonOnce}) rather than against the audit's own clock, which may trail the one the draws ran on.
+     */
+    private List<String> wonPlacedStockOffenders() {
+        return jdbc.sql("SELECT p.id, p.stock, p.placed,"
+                        + " (SELECT COUNT(*) FROM lottery_units u WHERE u.prize_id = p.id) AS units,"
+                        + " (SELECT COUNT(*) FROM lottery_draws d WHERE d.prize_id = p.id) AS won"
+                        + " FROM lottery_prizes p HAVING NOT (won <= units AND units = placed AND placed <= stock)"
+                        + " LIMIT " + OFFENDERS)
+                .query((rs, row) -> "prize " + rs.getString("id") + " won " + rs.getLong("won") + " units "
+                        + rs.getLong("units") + " placed " + rs.getLong("placed") + " stock " + rs.getLong("stock"))
+                .list();
+    }
+
+    /** No unit won by two draws; every won unit exists and was released when its draw finished. */
+    private List<String> unitsWonOnceOffenders() {
+        List<String> offenders = new ArrayList<>(jdbc.sql(
+                        "SELECT prize_id, unit_seq, COUNT(*) AS wins FROM lottery_draws"
+                                + " WHERE prize_id IS NOT NULL GROUP BY prize_id, unit_seq HAVING wins > 1 LIMIT "
+                                + OFFENDERS)
+                .query((rs, row) -> "unit " + rs.getString(1) + "#" + rs.getInt(2) + " won " + rs.getLong(3) + " times")
+                .list());
+        offenders.addAll(jdbc.sql("SELECT d.draw_id FROM lottery_draws d LEFT JOIN lottery_units u"
+                        + " ON u.prize_id = d.prize_id AND u.seq = d.unit_seq WHERE d.prize_id IS NOT NULL"
+                        + " AND (u.prize_id IS NULL OR u.release_at > d.finished_at) LIMIT " + OFFENDERS)
+                .query((rs, row) -> "draw " + rs.getString(1) + " won a unit not released by then")
+                .list());
+        return offenders;
+    }
+
+    /**
+     * Every finished draw has one outcome (the table's CHECK too), nothing stays pending, and its points moved exactly
+     * once: the cost debited under {@code draw:<id>}, a consolation credited under {@code consolation:<id>}.
+     */
+    private List<String> drawsOneOutcomeOffenders(Instant now) {
+        List<String> offenders = new ArrayList<>(jdbc.sql("SELECT draw_id, status FROM lottery_draws WHERE"
+                        + " (status = 'PENDING' AND created_at < ?) OR (status = 'DONE' AND"
+                        + " (prize_id IS NULL) = (consolation_points IS NULL)) LIMIT " + OFFENDERS)
+                .param(toSql(now.minus(STUCK)))
+                .query((rs, row) -> "draw " + rs.getString(1) + " is " + rs.getString(2) + " without one outcome")
+                .list());
+        offenders.addAll(jdbc.sql("SELECT d.draw_id FROM lottery_draws d"
+                        + " LEFT JOIN point_entries c ON c.transfer_ref = CONCAT('draw:', d.draw_id)"
+                        + " LEFT JOIN point_entries k ON k.transfer_ref = CONCAT('consolation:', d.draw_id)"
+                        + " WHERE c.points IS NULL OR c.points <> -d.cost"
+                        + " OR (d.status = 'DONE' AND COALESCE(d.consolation_points, 0) <> COALESCE(k.points, 0))"
+                        + " OR (d.status = 'PENDING' AND k.points IS NOT NULL) LIMIT " + OFFENDERS)
+                .query((rs, row) -> "draw " + rs.getString(1) + " moved its points wrongly")
+                .list());
+        return offenders;
+    }
+
+    /** Points are never negative and equal the sum of their movements. */
+    private List<String> pointsOffenders() {
+        return jdbc.sql("SELECT a.user_id, a.points, COALESCE(e.total, 0) AS total FROM accounts a"
+                        + " LEFT JOIN (SELECT user_id, SUM(points) AS total FROM point_entries GROUP BY user_id) e"
+                        + " ON e.user_id = a.user_id WHERE a.points < 0 OR a.points <> COALESCE(e.total, 0) LIMIT "
+                        + OFFENDERS)
+                .query((rs, row) ->
+                        "user " + rs.getLong(1) + " has " + rs.getLong(2) + " points, movements say " + rs.getLong(3))
+                .list();
+    }
+
+    /**
+     * Per wheel, Redis agrees with the database. Read in this order, so the bounds hold under concurrent draws and
+     * fills (units only ever move pool → won, and only get added): units of published hours, then what the database
+     * records as won, then Redis's pool and won set, then all placed units. Then: published ≤ pool + won ≤ placed,
+     * and database-won ≤ Redis-won. A wheel whose pool is not loaded in Redis is skipped, like a red packet Redis does
+     * not hold: its next draw or publish loads it whole from the database.
+     */
+    private List<String> poolOffenders() {
+        List<String> offenders = new ArrayList<>();
+        for (String wheel :
+                jdbc.sql("SELECT id FROM lottery_wheels").query(String.class).list()) {
+            if (redis.exists("{lottery:" + wheel + "}:loaded") == 0) {
+                continue; // not in Redis (lost, or never loaded yet): its next draw or publish loads it whole
+            }
+            long published = count(
+                    "SELECT COUNT(*) FROM lottery_units u JOIN lottery_hours h ON h.wheel_id ="
+                            + " u.wheel_id AND h.hour_start = u.hour_start WHERE u.wheel_id = ? AND h.published",
+                    wheel);
+            long dbWon = count("SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL", wheel);
+            long pool = redis.zcard("{lottery:" + wheel + "}:pool");
+            long redisWon = redis.scard("{lottery:" + wheel + "}:won");
+            long placed = count("SELECT COUNT(*) FROM lottery_units WHERE wheel_id = ?", wheel);
+            if (published > pool + redisWon || pool + redisWon > placed || dbWon > redisWon) {
+                offenders.add("wheel " + wheel + " published " + published + " pool " + pool + " redis-won " + redisWon
+                        + " placed " + placed + " db-won " + dbWon);
+            }
+            if (offenders.size() == OFFENDERS) {
+                break;
+            }
+        }
+        return offenders;
+    }
+
+    private long count(String sql, String wheel) {
+        return jdbc.sql(sql).param(wheel).query(Long.class).single();
+    }
+}

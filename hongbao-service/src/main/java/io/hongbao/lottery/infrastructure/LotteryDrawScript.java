@@ -1,0 +1,48 @@
+package io.hongbao.lottery.infrastructure;
+
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.PoolTake;
+import io.hongbao.lottery.model.UnitRef;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.platform.redis.LuaScript;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletionStage;
+
+/** {@code scripts/lottery_draw.lua}: decides one draw's outcome, once per draw id. */
+final class LotteryDrawScript {
+
+    private static final LuaScript SCRIPT = LuaScript.fromResource("lottery_draw");
+    private static final String NOT_LOADED = "!";
+
+    private final StatefulRedisConnection<String, String> redis;
+    private final String rememberMillis;
+
+    LotteryDrawScript(StatefulRedisConnection<String, String> redis, Duration rememberOutcomes) {
+        this.redis = redis;
+        this.rememberMillis = Long.toString(rememberOutcomes.toMillis());
+    }
+
+    CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
+        String[] keys = {
+            LotteryKeys.pool(wheel), LotteryKeys.outcomes(wheel), LotteryKeys.won(wheel), LotteryKeys.loaded(wheel)
+        };
+        return SCRIPT.<String>run(
+                        redis.async(),
+                        ScriptOutputType.VALUE,
+                        keys,
+                        draw.value(),
+                        Long.toString(now.toEpochMilli()),
+                        rememberMillis)
+                .thenApply(LotteryDrawScript::take);
+    }
+
+    private static PoolTake take(String answer) {
+        if (NOT_LOADED.equals(answer)) {
+            return new PoolTake.NotLoaded();
+        }
+        return answer == null || answer.isEmpty() ? new PoolTake.Nothing() : new PoolTake.Unit(UnitRef.parse(answer));
+    }
+}

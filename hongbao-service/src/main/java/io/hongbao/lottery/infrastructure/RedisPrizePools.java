@@ -1,0 +1,82 @@
+package io.hongbao.lottery.infrastructure;
+
+import io.hongbao.lottery.infrastructure.LotteryPublishScript.Mode;
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.PlacedUnit;
+import io.hongbao.lottery.model.PoolTake;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.UnitRef;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.WheelUnits;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * {@link PrizePools} in Redis: one sorted set per wheel scored by release time. Units go in chunks so that no single
+ * script call holds Redis for long; every chunk is atomic on its own and the script makes repeats harmless. The
+ * chunks of one call are pipelined on the one connection, so Redis runs them in order: a whole load marks the pool
+ * loaded with its last chunk, after every unit is in.
+ */
+final class RedisPrizePools implements PrizePools {
+
+    static final int UNITS_PER_CALL = 500;
+
+    private final StatefulRedisConnection<String, String> redis;
+    private final LotteryDrawScript drawScript;
+    private final LotteryPublishScript publishScript;
+
+    RedisPrizePools(
+            StatefulRedisConnection<String, String> redis,
+            LotteryDrawScript drawScript,
+            LotteryPublishScript publishScript) {
+        this.redis = redis;
+        this.drawScript = drawScript;
+        this.publishScript = publishScript;
+    }
+
+    /** The connection's own state: no round trip. It turns false as soon as Lettuce sees the link drop. */
+    @Override
+    public boolean reachable() {
+        return redis.isOpen();
+    }
+
+    @Override
+    public CompletionStage<Boolean> publish(WheelId wheel, List<PlacedUnit> units) {
+        List<CompletableFuture<Long>> calls = new ArrayList<>();
+        for (List<PlacedUnit> chunk : chunks(units)) {
+            calls.add(publishScript.publish(wheel, Mode.ADD, chunk, List.of()).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture<?>[]::new))
+                .thenApply(done -> calls.stream().allMatch(call -> call.join() >= 0));
+    }
+
+    @Override
+    public CompletionStage<Void> load(WheelId wheel, WheelUnits units) {
+        List<CompletableFuture<Long>> calls = new ArrayList<>();
+        for (List<UnitRef> chunk : chunks(units.won())) {
+            calls.add(publishScript.publish(wheel, Mode.FILL, List.of(), chunk).toCompletableFuture());
+        }
+        for (List<PlacedUnit> chunk : chunks(units.unwon())) {
+            calls.add(publishScript.publish(wheel, Mode.FILL, chunk, List.of()).toCompletableFuture());
+        }
+        calls.add(publishScript.publish(wheel, Mode.LOAD, List.of(), List.of()).toCompletableFuture());
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture<?>[]::new));
+    }
+
+    @Override
+    public CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
+        return drawScript.take(wheel, draw, now);
+    }
+
+    private static <T> List<List<T>> chunks(List<T> items) {
+        List<List<T>> chunks = new ArrayList<>();
+        for (int from = 0; from < items.size(); from += UNITS_PER_CALL) {
+            chunks.add(items.subList(from, Math.min(items.size(), from + UNITS_PER_CALL)));
+        }
+        return chunks;
+    }
+}

@@ -1,0 +1,145 @@
+package io.hongbao.lottery.web;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.application.CreatingWheel;
+import io.hongbao.lottery.application.DrawingPrize;
+import io.hongbao.lottery.application.ReadingWheels;
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.Wheel;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.web.WheelRequests.CreateWheelRequest;
+import io.hongbao.lottery.web.WheelViews.DrawView;
+import io.hongbao.lottery.web.WheelViews.DrawsView;
+import io.hongbao.lottery.web.WheelViews.SpentView;
+import io.hongbao.lottery.web.WheelViews.WheelView;
+import io.hongbao.platform.db.Blocking;
+import io.hongbao.platform.idempotency.Answer;
+import io.hongbao.platform.idempotency.IdempotencyKey;
+import io.hongbao.platform.idempotency.IdempotentRequests;
+import io.hongbao.platform.security.Caller;
+import io.hongbao.platform.web.ApiException;
+import io.hongbao.platform.web.ErrorCode;
+import io.hongbao.platform.web.Paging;
+import java.time.Clock;
+import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/** API.md, Lottery wheels: an operator creates wheels; users draw and look at wheels and their own draws. */
+@RestController
+class WheelController {
+
+    private final CreatingWheel creating;
+    private final DrawingPrize drawing;
+    private final ReadingWheels reading;
+    private final IdempotentRequests idempotent;
+    private final Blocking blocking;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    WheelController(
+            CreatingWheel creating,
+            DrawingPrize drawing,
+            ReadingWheels reading,
+            IdempotentRequests idempotent,
+            Blocking blocking,
+            JsonMapper json,
+            Clock clock) {
+        this.creating = creating;
+        this.drawing = drawing;
+        this.reading = reading;
+        this.idempotent = idempotent;
+        this.blocking = blocking;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @PostMapping("/api/v1/admin/wheels")
+    Mono<ResponseEntity<WheelView>> create(@RequestBody CreateWheelRequest body) {
+        Wheel wheel = body.toWheel();
+        return blocking.call(() -> {
+                    creating.create(wheel, clock.instant());
+                    return reading.wheel(wheel.id(), clock.instant()).orElseThrow();
+                })
+                .map(status -> ResponseEntity.status(HttpStatus.CREATED).body(WheelView.of(status)));
+    }
+
+    @GetMapping("/api/v1/wheels/{id}")
+    Mono<WheelView> wheel(@PathVariable String id) {
+        WheelId wheel = wheelId(id);
+        return blocking.call(() -> reading.wheel(wheel, clock.instant())
+                .map(WheelView::of)
+                .orElseThrow(() -> ApiException.notFound("no wheel " + id)));
+    }
+
+    /**
+     * Step (1) of the draw commits before steps (2) and (3) run (ADR 0021); with an Idempotency-Key, the key is
+     * recorded with step (1), and a repeat finishes the same draw (a no-op once finished) instead of drawing again.
+     */
+    @PostMapping("/api/v1/wheels/{id}/draw")
+    Mono<DrawView> draw(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable String id,
+            @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key) {
+        IdempotencyKey idempotencyKey = IdempotencyKey.fromHeader(key);
+        WheelId wheel = wheelId(id);
+        UserId user = UserId.of(caller.userId());
+        if (idempotencyKey == null) {
+            return blocking.call(() -> spend(user, wheel))
+                    .flatMap(draw -> Mono.fromCompletionStage(() -> drawing.finish(draw, clock.instant())))
+                    .map(DrawView::of);
+        }
+        AtomicReference<PendingDraw> fresh = new AtomicReference<>();
+        return idempotent
+                .run(caller.userId(), idempotencyKey, "POST /api/v1/wheels/" + id + "/draw", null, () -> {
+                    fresh.set(spend(user, wheel));
+                    return Answer.ok(new SpentView(fresh.get().id().value()));
+                })
+                .flatMap(answer -> Mono.fromCompletionStage(() -> fresh.get() != null
+                        ? drawing.finish(fresh.get(), clock.instant())
+                        : drawing.finish(recordedDraw(answer), clock.instant())
+                                .thenApply(found -> found.orElseThrow())))
+                .map(DrawView::of);
+    }
+
+    @GetMapping("/api/v1/me/draws")
+    Mono<DrawsView> myDraws(@AuthenticationPrincipal Caller caller, @RequestParam(required = false) Integer limit) {
+        int pageSize = Paging.limit(limit);
+        return blocking.call(() -> DrawsView.of(reading.myDraws(UserId.of(caller.userId()), pageSize)));
+    }
+
+    private PendingDraw spend(UserId user, WheelId wheel) {
+        SpendOutcome outcome = drawing.spend(user, wheel, clock.instant());
+        if (outcome instanceof SpendOutcome.Spent spent) {
+            return spent.draw();
+        }
+        if (outcome instanceof SpendOutcome.InsufficientPoints insufficient) {
+            throw new ApiException(
+                    ErrorCode.INSUFFICIENT_POINTS, "a draw costs " + insufficient.drawCost() + " points");
+        }
+        if (outcome instanceof SpendOutcome.PoolUnreachable) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "the prize pools are unreachable; nothing was spent");
+        }
+        throw ApiException.notFound("no wheel " + wheel.value());
+    }
+
+    private DrawId recordedDraw(ResponseEntity<String> answer) {
+        return new DrawId(json.readValue(answer.getBody(), SpentView.class).drawId());
+    }
+
+    private static WheelId wheelId(String id) {
+        return WheelId.parse(id).orElseThrow(() -> ApiException.notFound("no wheel " + id));
+    }
+}

@@ -1,0 +1,34 @@
+-- lottery_draw: decides the outcome of one draw, once per draw id (ADR 0021).
+--
+-- KEYS[1]  pool      ZSET  unit "prizeId#seq" -> release time (ms since the epoch); placed units nobody has won
+-- KEYS[2]  outcomes  HASH  draw id -> the unit it won, or "" for the consolation
+-- KEYS[3]  won       SET   every unit ever won from this wheel (read by lottery_publish)
+-- KEYS[4]  loaded    STRING present once the pool was loaded whole from the database (lottery_publish)
+-- ARGV[1]  draw id
+-- ARGV[2]  now, ms since the epoch, from the service's Clock (so a simulated campaign and the release times the
+--          service planned share one time line)
+-- ARGV[3]  how long to remember outcomes after the wheel's latest draw (ms)
+--
+-- Returns the unit won, "" when no unit is released and unwon at ARGV[2] (the draw gets the consolation), or "!"
+-- when Redis lost the wheel's pool (nothing decided: the caller loads the pool from the database and asks again).
+--
+-- Invariant, atomic because a script runs alone: a unit leaves the pool for exactly one draw, in the same step that
+-- marks it won and remembers it as that draw's outcome. A repeat of a draw id (a retried request, the recovery
+-- worker) returns the remembered outcome and takes nothing. No lock, no randomness: the earliest unit is taken.
+if redis.call('EXISTS', KEYS[4]) == 0 then
+  return '!'
+end
+local remembered = redis.call('HGET', KEYS[2], ARGV[1])
+if remembered then
+  return remembered
+end
+local unit = ''
+local earliest = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[2], 'LIMIT', 0, 1)
+if earliest[1] then
+  unit = earliest[1]
+  redis.call('ZREM', KEYS[1], unit)
+  redis.call('SADD', KEYS[3], unit)
+end
+redis.call('HSET', KEYS[2], ARGV[1], unit)
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return unit

@@ -1,0 +1,113 @@
+package io.hongbao.lottery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.application.CreatingWheel;
+import io.hongbao.lottery.application.DrawingPrize;
+import io.hongbao.lottery.application.RecoveringDraws;
+import io.hongbao.lottery.model.Campaign;
+import io.hongbao.lottery.model.Consolation;
+import io.hongbao.lottery.model.DrawOutcome;
+import io.hongbao.lottery.model.HourlyWeights;
+import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.PoolTake;
+import io.hongbao.lottery.model.Prize;
+import io.hongbao.lottery.model.PrizeId;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.Wheel;
+import io.hongbao.lottery.model.WheelId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * Redis loses a wheel's keys (no AOF, a failover): the database is the truth, so the next draw loads the pool whole
+ * from the units nobody won in the database, and no unit is ever recorded twice, even for a draw
+ * that Redis had decided just before the loss. Redis then agrees with the database again (the audit's pool check).
+ */
+class PoolRebuildIT extends LotteryIntegrationTest {
+
+    @Autowired
+    CreatingWheel creating;
+
+    @Autowired
+    DrawingPrize drawing;
+
+    @Autowired
+    RecoveringDraws recovering;
+
+    @Autowired
+    PrizePools pools;
+
+    private final Instant start =
+            Instant.parse("2036-06-01T00:00:00Z").plus(Duration.ofHours(new SplittableRandom().nextInt(100_000)));
+    private final Instant now = start.plus(Duration.ofHours(5));
+
+    @Test
+    void aLostPoolIsRebuiltFromTheDatabaseAndNoUnitIsWonTwice() {
+        Wheel wheel = new Wheel(
+                WheelId.random(),
+                "Lost",
+                10,
+                new Consolation("back", 1),
+                List.of(new Prize(PrizeId.random(), "Coupon", 12)),
+                new Campaign(start, start.plus(Duration.ofHours(4))),
+                HourlyWeights.uniform());
+        creating.create(wheel, now);
+        long user = userWithPoints(1_000);
+        for (int i = 0; i < 3; i++) {
+            assertThat(drawing.finish(spend(user, wheel), now)
+                            .toCompletableFuture()
+                            .join()
+                            .outcome())
+                    .isInstanceOf(DrawOutcome.PrizeWon.class);
+        }
+        PendingDraw decidedBeforeTheLoss = spend(user, wheel);
+        assertThat(pools.take(wheel.id(), decidedBeforeTheLoss.id(), now)
+                        .toCompletableFuture()
+                        .join())
+                .isInstanceOf(PoolTake.Unit.class);
+
+        // Redis loses everything of the wheel (FLUSHDB, a failover without AOF).
+        String tag = "{lottery:" + wheel.id().value() + "}";
+        redis.sync().del(tag + ":pool", tag + ":won", tag + ":outcomes", tag + ":loaded");
+
+        // The next draw finds the pool not loaded, loads it whole from the database, and draws from it.
+        DrawOutcome first = drawing.finish(spend(user, wheel), now)
+                .toCompletableFuture()
+                .join()
+                .outcome();
+        assertThat(first).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(poolSize(wheel.id()))
+                .as("every unit not won in the database, minus this one")
+                .isEqualTo(12 - 3 - 1);
+        assertThat(redis.sync().scard(tag + ":won"))
+                .as("the database's wins marked again, and this one")
+                .isEqualTo(4);
+        for (int i = 0; i < 11; i++) {
+            drawing.finish(spend(user, wheel), now).toCompletableFuture().join();
+        }
+        recovering.recover(now.plus(Duration.ofMinutes(1)), Duration.ofSeconds(5), 1_000);
+        assertThat(count(
+                        "SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL",
+                        wheel.id().value()))
+                .isEqualTo(12);
+        assertThat(count(
+                        "SELECT COUNT(DISTINCT prize_id, unit_seq) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL",
+                        wheel.id().value()))
+                .isEqualTo(12);
+        assertThat(count(
+                        "SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND status <> 'DONE'",
+                        wheel.id().value()))
+                .isZero();
+    }
+
+    private PendingDraw spend(long user, Wheel wheel) {
+        return ((SpendOutcome.Spent) drawing.spend(UserId.of(user), wheel.id(), now)).draw();
+    }
+}

@@ -1,0 +1,142 @@
+package io.hongbao.lottery.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.model.Campaign;
+import io.hongbao.lottery.model.Consolation;
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.DrawOutcome;
+import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.HourlyWeights;
+import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.PlacedUnit;
+import io.hongbao.lottery.model.PoolTake;
+import io.hongbao.lottery.model.Prize;
+import io.hongbao.lottery.model.PrizeId;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.PrizeTally;
+import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.Wheel;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.WheelUnits;
+import io.hongbao.lottery.model.Wheels;
+import io.hongbao.platform.db.Transactions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** The draw's first step refuses before spending when it cannot go on (in-memory ports, no Spring). */
+class DrawingPrizeTest {
+
+    private static final Instant NOW = Instant.parse("2030-01-01T10:00:00Z");
+    private static final Wheel WHEEL = new Wheel(
+            WheelId.random(),
+            "w",
+            10,
+            new Consolation("back", 1),
+            List.of(new Prize(PrizeId.random(), "Phone", 1)),
+            new Campaign(NOW, NOW.plus(Duration.ofHours(1))),
+            HourlyWeights.uniform());
+
+    private final List<PendingDraw> spent = new ArrayList<>();
+    private final FakePools pools = new FakePools();
+    private final DrawingPrize drawing =
+            new DrawingPrize(new OneWheel(), new SpendingDraws(), pools, null, new NoTransactions(), Runnable::run);
+
+    @Test
+    void spendsNothingWhileThePoolsAreUnreachable() {
+        pools.reachable = false;
+
+        assertThat(drawing.spend(UserId.of(7), WHEEL.id(), NOW)).isInstanceOf(SpendOutcome.PoolUnreachable.class);
+        assertThat(spent).isEmpty();
+    }
+
+    @Test
+    void spendsOnAReachablePoolAndAnUnknownWheelIsRefused() {
+        assertThat(drawing.spend(UserId.of(7), WHEEL.id(), NOW)).isInstanceOf(SpendOutcome.Spent.class);
+        assertThat(drawing.spend(UserId.of(7), WheelId.random(), NOW)).isInstanceOf(SpendOutcome.UnknownWheel.class);
+        assertThat(spent).hasSize(1);
+    }
+
+    private static final class FakePools implements PrizePools {
+        boolean reachable = true;
+
+        @Override
+        public boolean reachable() {
+            return reachable;
+        }
+
+        @Override
+        public CompletionStage<Boolean> publish(WheelId wheel, List<PlacedUnit> units) {
+            return CompletableFuture.completedFuture(true);
+        }
+
+        @Override
+        public CompletionStage<Void> load(WheelId wheel, WheelUnits units) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
+            return CompletableFuture.completedFuture(new PoolTake.Nothing());
+        }
+    }
+
+    private static final class OneWheel implements Wheels {
+        @Override
+        public void add(Wheel wheel, Instant createdAt) {}
+
+        @Override
+        public Optional<Wheel> find(WheelId id) {
+            return id.equals(WHEEL.id()) ? Optional.of(WHEEL) : Optional.empty();
+        }
+
+        @Override
+        public List<PrizeTally> tally(Wheel wheel, Instant now) {
+            return List.of();
+        }
+    }
+
+    private final class SpendingDraws implements Draws {
+        @Override
+        public boolean spend(PendingDraw draw, long cost) {
+            spent.add(draw);
+            return true;
+        }
+
+        @Override
+        public DrawResult finish(PendingDraw draw, DrawOutcome outcome, Instant now) {
+            return new DrawResult(draw.id(), draw.wheelId(), outcome, 0, draw.at());
+        }
+
+        @Override
+        public Optional<DrawState> find(DrawId id) {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<PendingDraw> pendingSince(Instant before, int limit) {
+            return List.of();
+        }
+
+        @Override
+        public List<DrawResult> recent(UserId userId, int limit) {
+            return List.of();
+        }
+    }
+
+    private static final class NoTransactions implements Transactions {
+        @Override
+        public <T> T inTransaction(Supplier<T> work) {
+            return work.get();
+        }
+    }
+}
