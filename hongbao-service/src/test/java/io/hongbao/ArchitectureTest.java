@@ -53,8 +53,7 @@ class ArchitectureTest {
             .resideInAPackage("io.hongbao.lottery..")
             .should()
             .dependOnClassesThat()
-            .resideInAPackage("io.hongbao.redpacket..")
-            .allowEmptyShould(true);
+            .resideInAPackage("io.hongbao.redpacket..");
 
     @ArchTest
     static final ArchRule redPacketsDoNotKnowTheLottery = noClasses()
