@@ -35,6 +35,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -152,7 +153,9 @@ class RedPacketConfiguration {
         return new RedisAgreesWithDatabaseCheck(jdbc, hot, keys, redis.sync(), Duration.ofSeconds(5));
     }
 
+    /** Only where the service serves HTTP: the warm-up grabs through its own server (not in the lab's context). */
     @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
     GrabPathWarmUp grabPathWarmUp(
             WarmUpSettings settings,
             StatefulRedisConnection<String, String> redis,
