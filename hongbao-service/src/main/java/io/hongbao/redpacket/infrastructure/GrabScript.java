@@ -48,7 +48,7 @@ public final class GrabScript implements ShardBatchGrabs {
             if (keys.shardOf(request.id()) != shard) {
                 throw new IllegalArgumentException("packet " + request.id().value() + " is not in shard " + shard);
             }
-            keys.copyPacketKeys(request.id(), scriptKeys, 1 + KEYS_PER_REQUEST * i);
+            keys.copyPacketKeys(shard, request.id(), scriptKeys, 1 + KEYS_PER_REQUEST * i);
             args[2 * i] = request.id().value();
             args[2 * i + 1] = Long.toString(request.user().value());
         }

@@ -49,10 +49,11 @@ public final class PacketKeys {
 
     /**
      * Writes the packet's four keys as grab_packets.lua expects them (packet, shares, grabbed, members) into
-     * {@code target} from {@code offset}. The hot path hashes the id once here rather than once per key.
+     * {@code target} from {@code offset}. The caller already knows the packet's shard ({@link #shardOf}), so the hot
+     * path hashes each id once, not once per key.
      */
-    public void copyPacketKeys(PacketId id, String[] target, int offset) {
-        String prefix = prefix(shardOf(id));
+    public void copyPacketKeys(int shard, PacketId id, String[] target, int offset) {
+        String prefix = prefix(shard);
         String value = id.value();
         target[offset] = prefix + "p:" + value;
         target[offset + 1] = prefix + "q:" + value;
