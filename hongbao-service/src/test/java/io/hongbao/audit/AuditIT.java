@@ -1,5 +1,7 @@
 package io.hongbao.audit;
 
+import static io.hongbao.support.AuditChecks.check;
+import static io.hongbao.support.AuditChecks.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -10,7 +12,6 @@ import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -30,7 +31,7 @@ class AuditIT extends IntegrationTest {
 
     @Test
     void aHealthySystemPassesEveryCheck() {
-        Map<String, Object> audit = audit();
+        Map<String, Object> audit = api().audit();
 
         assertThat(audit.get("ok")).isEqualTo(true);
         assertThat(checks(audit))
@@ -53,7 +54,7 @@ class AuditIT extends IntegrationTest {
                 .param(user)
                 .update();
         try {
-            Map<String, Object> audit = audit();
+            Map<String, Object> audit = api().audit();
 
             assertThat(audit.get("ok")).isEqualTo(false);
             assertThat(check(audit, "balances-match-ledger").get("ok")).isEqualTo(false);
@@ -65,7 +66,7 @@ class AuditIT extends IntegrationTest {
                     .param(user)
                     .update();
         }
-        assertThat(audit().get("ok")).isEqualTo(true);
+        assertThat(api().audit().get("ok")).isEqualTo(true);
     }
 
     @Test
@@ -75,12 +76,13 @@ class AuditIT extends IntegrationTest {
         api().deposit(sender, 1_000).expectStatus().isOk();
         PacketJson packet = packets.sendOk(sender, 1_000, 2, null, null, null);
         packets.grabOk(newUser(), packet.id());
-        await().atMost(Duration.ofSeconds(10)).until(() -> audit().get("ok").equals(true));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> api().audit().get("ok").equals(true));
         String grabbed = keys.grabbed(new PacketId(packet.id()));
         long ghost = newUser();
         redis.sync().hset(grabbed, Long.toString(ghost), "1:1:1");
         try {
-            Map<String, Object> audit = audit();
+            Map<String, Object> audit = api().audit();
 
             assertThat(audit.get("ok")).isEqualTo(false);
             assertThat(check(audit, "redis-db-agreement").get("ok")).isEqualTo(false);
@@ -89,31 +91,6 @@ class AuditIT extends IntegrationTest {
         } finally {
             redis.sync().hdel(grabbed, Long.toString(ghost));
         }
-        assertThat(audit().get("ok")).isEqualTo(true);
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> audit() {
-        return http.get()
-                .uri("/api/v1/admin/audit")
-                .headers(h -> h.setBearerAuth(adminToken()))
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> checks(Map<String, Object> audit) {
-        return (List<Map<String, Object>>) audit.get("checks");
-    }
-
-    private static Map<String, Object> check(Map<String, Object> audit, String name) {
-        return checks(audit).stream()
-                .filter(c -> name.equals(c.get("name")))
-                .findFirst()
-                .orElseThrow();
+        assertThat(api().audit().get("ok")).isEqualTo(true);
     }
 }

@@ -1,5 +1,7 @@
 package io.hongbao.lottery;
 
+import static io.hongbao.support.AuditChecks.check;
+import static io.hongbao.support.AuditChecks.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.LotteryApi;
@@ -24,7 +26,7 @@ class LotteryAuditIT extends LotteryIntegrationTest {
     void everyLotteryCheckHoldsAfterDraws() {
         drawSome();
 
-        Map<String, Object> audit = audit();
+        Map<String, Object> audit = api().audit();
 
         assertThat(checks(audit)).extracting(c -> c.get("name")).containsAll(LOTTERY_CHECKS);
         for (String name : LOTTERY_CHECKS) {
@@ -41,7 +43,7 @@ class LotteryAuditIT extends LotteryIntegrationTest {
                 .param(user)
                 .update();
         try {
-            Map<String, Object> audit = audit();
+            Map<String, Object> audit = api().audit();
 
             assertThat(audit.get("ok")).isEqualTo(false);
             assertThat(check(audit, "lottery-points-exact").get("ok")).isEqualTo(false);
@@ -52,7 +54,7 @@ class LotteryAuditIT extends LotteryIntegrationTest {
                     .param(user)
                     .update();
         }
-        assertThat(check(audit(), "lottery-points-exact").get("ok")).isEqualTo(true);
+        assertThat(check(api().audit(), "lottery-points-exact").get("ok")).isEqualTo(true);
     }
 
     private void drawSome() {
@@ -64,30 +66,5 @@ class LotteryAuditIT extends LotteryIntegrationTest {
         for (int i = 0; i < 12; i++) {
             lottery().draw(user, wheel.id()).expectStatus().isOk();
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> audit() {
-        return http.get()
-                .uri("/api/v1/admin/audit")
-                .headers(h -> h.setBearerAuth(adminToken()))
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> checks(Map<String, Object> audit) {
-        return (List<Map<String, Object>>) audit.get("checks");
-    }
-
-    private static Map<String, Object> check(Map<String, Object> audit, String name) {
-        return checks(audit).stream()
-                .filter(c -> name.equals(c.get("name")))
-                .findFirst()
-                .orElseThrow();
     }
 }

@@ -55,6 +55,20 @@ public final class Api {
                 .points();
     }
 
+    /** The audit's body as a map: {@code ok} and {@code checks}; read it with {@link AuditChecks}. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> audit() {
+        return http.get()
+                .uri("/api/v1/admin/audit")
+                .headers(h -> h.setBearerAuth(adminToken))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody();
+    }
+
     public WebTestClient.ResponseSpec postAsAdmin(String path, Object body) {
         return http.post()
                 .uri(path)
