@@ -55,19 +55,32 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
             return;
         }
         // One credit per payee, in ascending user id order: concurrent batches then lock account rows in the same
-        // order and cannot deadlock on each other.
+        // order and cannot deadlock on each other. InnoDB applies a multi-row INSERT's rows in the order written, so
+        // one statement per chunk keeps that order while saving a statement (parse, round trip) per payee.
         Map<Long, Long> credits = new TreeMap<>();
         for (EscrowPayout payout : payouts) {
             credits.merge(payout.payee().value(), payout.amount().value(), Long::sum);
         }
-        Instant at = payouts.get(0).at();
-        credits.forEach((user, amount) -> jdbc.sql(
-                        "INSERT INTO accounts (user_id, balance, points, created_at) VALUES (?, ?, 0, ?)"
-                                + " ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)")
-                .params(user, amount, toSql(at))
-                .update());
+        credit(new ArrayList<>(credits.entrySet()), payouts.get(0).at());
         for (int from = 0; from < payouts.size(); from += ROWS_PER_INSERT) {
             insertLegs(payouts.subList(from, Math.min(payouts.size(), from + ROWS_PER_INSERT)));
+        }
+    }
+
+    private void credit(List<Map.Entry<Long, Long>> credits, Instant at) {
+        for (int from = 0; from < credits.size(); from += ROWS_PER_INSERT) {
+            List<Map.Entry<Long, Long>> chunk = credits.subList(from, Math.min(credits.size(), from + ROWS_PER_INSERT));
+            List<Object> params = new ArrayList<>(chunk.size() * 3);
+            for (Map.Entry<Long, Long> credit : chunk) {
+                params.add(credit.getKey());
+                params.add(credit.getValue());
+                params.add(toSql(at));
+            }
+            jdbc.sql("INSERT INTO accounts (user_id, balance, points, created_at) VALUES "
+                            + String.join(", ", Collections.nCopies(chunk.size(), "(?, ?, 0, ?)"))
+                            + " ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)")
+                    .params(params)
+                    .update();
         }
     }
 
