@@ -22,7 +22,7 @@ public record RedPacketSettings(
     public RedPacketSettings {
         shards = shards <= 0 ? 16 : shards;
         retention = retention == null ? Duration.ofDays(1) : retention;
-        persister = persister == null ? new Persister(true, 0, null, null, null, null) : persister;
+        persister = persister == null ? new Persister(true, 0, null, null, null, null, null) : persister;
         sweeper = sweeper == null ? new Sweeper(true, null, 0) : sweeper;
         recovery = recovery == null ? new Recovery(true, null, null, 0) : recovery;
         coalescing = coalescing == null ? new Coalescing(true, 0) : coalescing;
@@ -33,6 +33,9 @@ public record RedPacketSettings(
      *
      * @param block how long one XREADGROUP waits for new entries
      * @param claimIdle entries pending this long (their consumer died or is stuck) are reclaimed by another
+     * @param linger after a batch smaller than {@code batchSize}, how long to wait before reading again, so that
+     *     under steady load each transaction (and its fsync) carries many grabs instead of one or two; 0 reads again
+     *     at once. Safe because the entries wait in Redis, which already made them durable.
      */
     public record Persister(
             boolean enabled,
@@ -40,8 +43,13 @@ public record RedPacketSettings(
             Duration block,
             Duration claimIdle,
             Duration reclaimEvery,
-            Duration trimEvery) {
+            Duration trimEvery,
+            Duration linger) {
         public Persister {
+            linger = linger == null ? Duration.ofMillis(20) : linger;
+            if (linger.isNegative()) {
+                throw new IllegalArgumentException("persister linger must not be negative");
+            }
             batchSize = batchSize <= 0 ? 500 : batchSize;
             block = block == null ? Duration.ofMillis(500) : block;
             claimIdle = claimIdle == null ? Duration.ofSeconds(30) : claimIdle;

@@ -82,6 +82,11 @@ final class HongbaoTarget implements Target {
     }
 
     @Override
+    public OptionalLong persistedRows(List<String> packetIds) throws SQLException {
+        return database == null ? OptionalLong.empty() : OptionalLong.of(database.count(packetIds));
+    }
+
+    @Override
     public Persistence awaitPersisted(List<String> packetIds, long granted, long loadStoppedNanos) throws Exception {
         long deadline = loadStoppedNanos + DRAIN_LIMIT.toNanos();
         double drained = -1;

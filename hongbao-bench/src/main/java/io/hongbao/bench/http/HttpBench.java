@@ -75,7 +75,8 @@ final class HttpBench {
         CpuMeter cpu = new CpuMeter(environment.processesFor(target));
         Measurement measurement;
         try (GrabClient client = new GrabClient(target.baseUrl(), settings)) {
-            measurement = new LoadRun(client, workload, settings, cpu, "target")
+            LoadRun.PersistedRows rows = () -> target.persistedRows(packetIds).orElse(-1);
+            measurement = new LoadRun(client, workload, settings, cpu, "target", rows)
                     .execute(String.format("%-7s run %d/%d", target.name(), run, options.runs));
         }
         long loadStopped = System.nanoTime();

@@ -27,6 +27,7 @@ final class LoadRun {
     private final LoadSettings settings;
     private final CpuMeter cpu;
     private final String targetName;
+    private final PersistedRows persistedRows;
     private final LongAdder completed = new LongAdder();
     /** Answers per second since the load started, warm-up included: the cold start is visible here. */
     private final List<Long> perSecond = new CopyOnWriteArrayList<>();
@@ -36,16 +37,29 @@ final class LoadRun {
     private volatile boolean running = true;
     private long startNanos;
 
-    LoadRun(GrabClient client, Workload workload, LoadSettings settings, CpuMeter cpu, String targetName) {
+    LoadRun(
+            GrabClient client,
+            Workload workload,
+            LoadSettings settings,
+            CpuMeter cpu,
+            String targetName,
+            PersistedRows persistedRows) {
         this.client = client;
         this.workload = workload;
         this.settings = settings;
         this.cpu = cpu;
         this.targetName = targetName;
+        this.persistedRows = persistedRows;
         this.stopped = new CountDownLatch(settings.connections());
     }
 
-    Measurement execute(String title) throws InterruptedException {
+    /** Grab rows in the target's database now, or -1 when it has none the bench can read. */
+    @FunctionalInterface
+    interface PersistedRows {
+        long now() throws Exception;
+    }
+
+    Measurement execute(String title) throws Exception {
         Phase warmup = new Phase(new Latencies(0));
         phase = warmup;
         startNanos = System.nanoTime();
@@ -74,6 +88,7 @@ final class LoadRun {
             double warmupSeconds = (System.nanoTime() - startNanos) / 1e9;
             long interval = settings.closedLoop() ? (long) warm.raw().getMean() : 0;
             Phase window = new Phase(new Latencies(interval));
+            long rowsBegin = persistedRows.now();
             CpuMeter.Snapshot cpuBegin = cpu.snapshot();
             long windowStart = System.nanoTime();
             phase = window;
@@ -82,10 +97,13 @@ final class LoadRun {
             phase = tail;
             long windowEnd = System.nanoTime();
             CpuMeter.Snapshot cpuEnd = cpu.snapshot();
+            long rowsEnd = persistedRows.now();
+            double seconds = (windowEnd - windowStart) / 1e9;
+            double persistedPerSecond = rowsBegin < 0 || rowsEnd < 0 ? -1 : (rowsEnd - rowsBegin) / seconds;
             running = false;
             sampler.dispose();
             stopped.await(settings.timeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
-            return measurement(warmup, warmupSeconds, window, tail, (windowEnd - windowStart) / 1e9, cpuBegin, cpuEnd);
+            return measurement(warmup, warmupSeconds, window, tail, seconds, cpuBegin, cpuEnd, persistedPerSecond);
         }
     }
 
@@ -96,7 +114,8 @@ final class LoadRun {
             Phase tail,
             double seconds,
             CpuMeter.Snapshot cpuBegin,
-            CpuMeter.Snapshot cpuEnd) {
+            CpuMeter.Snapshot cpuEnd,
+            double persistedPerSecond) {
         Latencies.Histograms histograms = window.latencies.take();
         long requests = window.outcomes.total();
         long granted = warmup.outcomes.get(Outcome.GRABBED)
@@ -115,7 +134,8 @@ final class LoadRun {
                 window.outcomes.errors(),
                 granted,
                 List.copyOf(perSecond),
-                CpuMeter.between(cpuBegin, cpuEnd, requests, targetName));
+                CpuMeter.between(cpuBegin, cpuEnd, requests, targetName),
+                persistedPerSecond);
     }
 
     private void send(int connection, long sequence, SplittableRandom random) {

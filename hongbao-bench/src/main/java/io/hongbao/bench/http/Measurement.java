@@ -10,6 +10,8 @@ import java.util.Map;
  * @param rawLatency as measured, without synthetic samples
  * @param grantedAll GRABBED answers over warm-up, window and tail: what the database must hold afterwards
  * @param answersPerSecond answers in each second since the load started (warm-up included)
+ * @param persistedPerSecond grab rows the database gained per second over the window (-1: the target has none, or
+ *     the bench cannot read it); beside the GRABBED answers per second it shows whether persistence keeps pace
  */
 public record Measurement(
         double seconds,
@@ -24,4 +26,5 @@ public record Measurement(
         long errors,
         long grantedAll,
         List<Long> answersPerSecond,
-        CpuUsage cpu) {}
+        CpuUsage cpu,
+        double persistedPerSecond) {}

@@ -16,6 +16,14 @@ interface Target {
     /** Creates fresh RANDOM packets of {@code shares} shares averaging {@code centsPerShare}; answers their ids. */
     List<String> createPackets(int count, int shares, long centsPerShare) throws Exception;
 
+    /**
+     * How many grab rows the target's database holds for these packets right now, when it has a database the bench
+     * can read; read at the start and end of the measured window, it gives the persister's rows per second at peak.
+     */
+    default OptionalLong persistedRows(List<String> packetIds) throws Exception {
+        return OptionalLong.empty();
+    }
+
     /** After the load stopped: waits until every granted share is persisted, or answers null if nothing persists. */
     Persistence awaitPersisted(List<String> packetIds, long granted, long loadStoppedNanos) throws Exception;
 }

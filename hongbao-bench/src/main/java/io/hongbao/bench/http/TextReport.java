@@ -27,15 +27,16 @@ final class TextReport {
         StringBuilder out = new StringBuilder();
         out.append(
                 "| target | run | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | raw p99 ms | errors | outcomes"
-                        + " | CPU cores: target / redis / mariadb / bench / other (machine) | target µs/req | load1 | drain s"
-                        + " | audit |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|\n");
+                        + " | CPU cores: target / redis / mariadb / bench / other (machine) | target µs/req | load1 | grabbed/s"
+                        + " | persisted/s | drain s | audit |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|---|\n");
         for (TargetRun run : report.runs()) {
             Measurement m = run.measurement();
             LatencySummary l = m.latency();
             CpuUsage cpu = m.cpu();
             out.append(format(
-                    "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s | %s | %.0f | %.2f | %s | %s |%n",
+                    "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s | %s | %.0f | %.2f | %,.0f | %s | %s"
+                            + " | %s |%n",
                     run.target(),
                     run.run(),
                     m.requestsPerSecond(),
@@ -50,6 +51,8 @@ final class TextReport {
                     cpuCores(cpu),
                     cpu.targetMicrosPerRequest(),
                     cpu.loadAverage1m(),
+                    m.outcomes().getOrDefault(Outcome.GRABBED, 0L) / m.seconds(),
+                    m.persistedPerSecond() < 0 ? "–" : format("%,.0f", m.persistedPerSecond()),
                     run.persistence() == null
                             ? "–"
                             : format("%.2f", run.persistence().drainSeconds()),

@@ -24,7 +24,8 @@ class ReportTest {
                 0,
                 (long) (rps * 70),
                 List.of(),
-                cpu);
+                cpu,
+                target.equals("hongbao") ? rps * 57 / 60 : -1);
         Persistence persistence = target.equals("hongbao")
                 ? new Persistence(0.4, (long) (rps * 70), (long) (rps * 70), true, 0.2, List.of())
                 : null;
@@ -70,6 +71,8 @@ class ReportTest {
                 .contains(
                         "| hongbao | 1 | 20,000 | 1.00 | 2.00 | 5.00 | 10.00 | 20.0 | 5.00 | 0 | grabbed 95.0%, already 5.0%")
                 .contains("1.00 / 0.20 / ? / ? / 0.10 (1.90)")
+                .contains("| 100 | 2.50 | 19,000 | 19,000 | 0.40 | ok |")
+                .contains("| 100 | 2.50 | 9,500 | – | – | – |")
                 .contains("Throughput ratio hongbao/peer: 2.00x median, range 2.00–2.00 over 1 runs");
     }
 
