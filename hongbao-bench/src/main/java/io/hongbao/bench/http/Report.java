@@ -20,6 +20,9 @@ public record Report(
         Stats throughputRatio,
         List<Double> ratios) {
 
+    /** The cold-start window issue 6 names: throughput over the first 10 s after UP. */
+    static final int COLD_START_SECONDS = 10;
+
     public static Report of(
             String startedAt, Map<String, Object> settings, String latencyMethod, List<TargetRun> runs) {
         Map<String, TargetSummary> summaries = new LinkedHashMap<>();
@@ -60,7 +63,23 @@ public record Report(
                 stats(runs, r -> r.measurement().cpu().targetMicrosPerRequest()),
                 stats(persisted, r -> r.persistence().drainSeconds()),
                 errors,
-                audits);
+                audits,
+                coldStart(runs));
+    }
+
+    private static double coldStart(List<TargetRun> runs) {
+        List<Long> perSecond = runs.stream()
+                .filter(r -> r.run() == 1)
+                .findFirst()
+                .map(r -> r.measurement().answersPerSecond())
+                .orElse(List.of());
+        if (perSecond.size() < COLD_START_SECONDS) {
+            return Double.NaN;
+        }
+        return perSecond.subList(0, COLD_START_SECONDS).stream()
+                        .mapToLong(Long::longValue)
+                        .sum()
+                / (double) COLD_START_SECONDS;
     }
 
     private static Stats stats(List<TargetRun> runs, ToDoubleFunction<TargetRun> figure) {

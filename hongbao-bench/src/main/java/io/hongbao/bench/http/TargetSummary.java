@@ -1,6 +1,11 @@
 package io.hongbao.bench.http;
 
-/** A target over all its runs: median and range of each figure. */
+/**
+ * A target over all its runs: median and range of each figure.
+ *
+ * @param coldStartRequestsPerSecond answers per second over the first {@link Report#COLD_START_SECONDS} seconds of
+ *     load of the target's first run (a JVM fresh from UP), NaN when that run was shorter
+ */
 public record TargetSummary(
         String target,
         int runs,
@@ -12,4 +17,5 @@ public record TargetSummary(
         Stats targetMicrosPerRequest,
         Stats drainSeconds,
         long errors,
-        boolean everyAuditOk) {}
+        boolean everyAuditOk,
+        double coldStartRequestsPerSecond) {}

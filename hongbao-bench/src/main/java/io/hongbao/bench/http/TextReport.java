@@ -64,11 +64,11 @@ final class TextReport {
     static String summaryTable(Report report) {
         StringBuilder out = new StringBuilder();
         out.append("| target | runs | req/s median (range) | p50 ms | p99 ms | p99.9 ms | target µs/req | errors"
-                + " | drain s | audit |\n");
-        out.append("|---|---:|---|---|---|---|---|---:|---|---|\n");
+                + " | drain s | audit | first 10 s req/s (÷ median) |\n");
+        out.append("|---|---:|---|---|---|---|---|---:|---|---|---|\n");
         for (TargetSummary s : report.summaries().values()) {
             out.append(format(
-                    "| %s | %d | %s | %s | %s | %s | %s | %d | %s | %s |%n",
+                    "| %s | %d | %s | %s | %s | %s | %s | %d | %s | %s | %s |%n",
                     s.target(),
                     s.runs(),
                     range(s.requestsPerSecond(), "%,.0f"),
@@ -78,9 +78,21 @@ final class TextReport {
                     range(s.targetMicrosPerRequest(), "%.0f"),
                     s.errors(),
                     s.drainSeconds().n() == 0 ? "–" : range(s.drainSeconds(), "%.2f"),
-                    s.target().equals("peer") ? "–" : (s.everyAuditOk() ? "ok" : "FAILED")));
+                    s.target().equals("peer") ? "–" : (s.everyAuditOk() ? "ok" : "FAILED"),
+                    coldStart(s)));
         }
         return out.toString();
+    }
+
+    private static String coldStart(TargetSummary s) {
+        if (Double.isNaN(s.coldStartRequestsPerSecond())
+                || s.requestsPerSecond().n() == 0) {
+            return "–";
+        }
+        return format(
+                "%,.0f (%.2f)",
+                s.coldStartRequestsPerSecond(),
+                s.coldStartRequestsPerSecond() / s.requestsPerSecond().median());
     }
 
     static String range(Stats stats, String number) {

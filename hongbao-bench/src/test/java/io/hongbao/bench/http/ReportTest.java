@@ -77,6 +77,42 @@ class ReportTest {
     }
 
     @Test
+    void coldStartIsTheFirstRunsFirstTenSecondsAgainstTheSteadyMedian() {
+        List<Long> rising = List.of(100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L, 1000L, 20_000L, 20_000L);
+        TargetRun first = withAnswers(run("hongbao", 1, 2_000, 5), rising);
+        TargetRun second = withAnswers(run("hongbao", 2, 2_000, 5), List.of(9_999L));
+
+        Report report = Report.of("now", Map.of(), "closed", List.of(first, second));
+
+        assertThat(report.summaries().get("hongbao").coldStartRequestsPerSecond())
+                .isEqualTo(550.0);
+        assertThat(TextReport.render(report)).contains("| 550 (0.28) |");
+        Report tooShort = Report.of("now", Map.of(), "closed", List.of(second));
+        assertThat(tooShort.summaries().get("hongbao").coldStartRequestsPerSecond())
+                .isNaN();
+    }
+
+    private static TargetRun withAnswers(TargetRun run, List<Long> answersPerSecond) {
+        Measurement m = run.measurement();
+        Measurement changed = new Measurement(
+                m.seconds(),
+                m.requests(),
+                m.requestsPerSecond(),
+                m.warmupRequestsPerSecond(),
+                m.latency(),
+                m.rawLatency(),
+                m.expectedIntervalMicros(),
+                m.outcomes(),
+                m.httpErrorStatuses(),
+                m.errors(),
+                m.grantedAll(),
+                answersPerSecond,
+                m.cpu(),
+                m.persistedPerSecond());
+        return new TargetRun(run.target(), run.run(), run.packets(), changed, run.persistence());
+    }
+
+    @Test
     void theChartIsOnePageWithInlineSvgAndEscapedText() {
         Report report = Report.of(
                 "<now>", Map.of(), "closed", List.of(run("hongbao", 1, 20_000, 5), run("peer", 1, 10_000, 9)));
