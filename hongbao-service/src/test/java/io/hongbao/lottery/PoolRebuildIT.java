@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingPrize;
+import io.hongbao.lottery.application.FillingPrizePools;
 import io.hongbao.lottery.application.RecoveringDraws;
 import io.hongbao.lottery.model.Campaign;
 import io.hongbao.lottery.model.Consolation;
 import io.hongbao.lottery.model.DrawOutcome;
+import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.HourlyWeights;
 import io.hongbao.lottery.model.PendingDraw;
 import io.hongbao.lottery.model.PoolTake;
@@ -16,8 +18,10 @@ import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.platform.db.Transactions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -43,6 +47,15 @@ class PoolRebuildIT extends LotteryIntegrationTest {
 
     @Autowired
     PrizePools pools;
+
+    @Autowired
+    FillingPrizePools filling;
+
+    @Autowired
+    Draws draws;
+
+    @Autowired
+    Transactions transactions;
 
     private final Instant start =
             Instant.parse("2036-06-01T00:00:00Z").plus(Duration.ofHours(new SplittableRandom().nextInt(100_000)));
@@ -105,6 +118,59 @@ class PoolRebuildIT extends LotteryIntegrationTest {
                         "SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND status <> 'DONE'",
                         wheel.id().value()))
                 .isZero();
+    }
+
+    /**
+     * The order that used to strand a draw: A's decision is in flight when Redis loses the pool; B reloads the pool
+     * and is handed A's unit (remembered as B's outcome); A records it first. B then finds its unit taken, forgets its
+     * remembered outcome and is decided again, instead of staying PENDING with its points spent.
+     */
+    @Test
+    void aDrawWhoseUnitWentToAnotherDrawAfterTheReloadIsDecidedAgain() {
+        Wheel wheel = new Wheel(
+                WheelId.random(),
+                "Twice",
+                10,
+                new Consolation("back", 1),
+                List.of(new Prize(PrizeId.random(), "Coupon", 3)),
+                new Campaign(start, start.plus(Duration.ofHours(4))),
+                HourlyWeights.uniform());
+        creating.create(wheel, now);
+        long user = userWithPoints(1_000);
+        PendingDraw a = spend(user, wheel);
+        UnitRef handedToA = ((PoolTake.Unit) pools.take(wheel.id(), a.id(), now)
+                        .toCompletableFuture()
+                        .join())
+                .unit();
+
+        String tag = "{lottery:" + wheel.id().value() + "}";
+        redis.sync().del(tag + ":pool", tag + ":won", tag + ":outcomes", tag + ":loaded");
+        PendingDraw b = spend(user, wheel);
+        assertThat(pools.take(wheel.id(), b.id(), now).toCompletableFuture().join())
+                .isInstanceOf(PoolTake.NotLoaded.class);
+        filling.load(wheel.id());
+        assertThat(pools.take(wheel.id(), b.id(), now).toCompletableFuture().join())
+                .as("the reloaded pool hands A's unit out again")
+                .isEqualTo(new PoolTake.Unit(handedToA));
+        transactions.inTransaction(() -> draws.finish(a, new DrawOutcome.PrizeWon(handedToA, "Coupon"), now));
+
+        DrawOutcome bOutcome =
+                drawing.finish(b, now).toCompletableFuture().join().outcome();
+
+        assertThat(bOutcome).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(((DrawOutcome.PrizeWon) bOutcome).unit()).isNotEqualTo(handedToA);
+        assertThat(count(
+                        "SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND status = 'DONE'"
+                                + " AND prize_id IS NOT NULL",
+                        wheel.id().value()))
+                .isEqualTo(2);
+        assertThat(count(
+                        "SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND status <> 'DONE'",
+                        wheel.id().value()))
+                .isZero();
+        assertThat(redis.sync().sismember(tag + ":won", handedToA.member()))
+                .as("the forgotten unit stays won")
+                .isTrue();
     }
 
     private PendingDraw spend(long user, Wheel wheel) {

@@ -32,6 +32,11 @@ import java.util.concurrent.Executor;
  * </ol>
  *
  * A crash after (1) leaves a PENDING draw that {@link RecoveringDraws} finishes with the same steps (2) and (3).
+ *
+ * <p>One case needs a second decision: Redis lost the pool and it was reloaded while another draw's decision was in
+ * flight, so the same unit went to two draws. The database records it for one of them; the other finds it taken in
+ * step (3), has Redis forget its outcome (the unit stays marked won) and is decided again, so it still ends with
+ * exactly one outcome instead of staying PENDING with its points spent.
  */
 public final class DrawingPrize {
 
@@ -41,6 +46,9 @@ public final class DrawingPrize {
     private final Transactions transactions;
     private final Executor jdbc;
     private final FillingPrizePools filling;
+
+    /** Decisions per draw: the first, and one more per unit found won by another draw (each needs a Redis loss). */
+    static final int MAX_DECISIONS = 3;
 
     /** @param filling loads a pool Redis has lost
      * @param jdbc where blocking database work runs (never a Redis or HTTP event loop) */
@@ -76,7 +84,23 @@ public final class DrawingPrize {
 
     /** Steps (2) and (3) for a draw known to be pending (its points are spent, maybe it is even finished). */
     public CompletionStage<DrawResult> finish(PendingDraw draw, Instant now) {
-        return take(draw, now, true).thenApplyAsync(unit -> record(draw, unit, now), jdbc);
+        return decideAndRecord(draw, now, 1);
+    }
+
+    private CompletionStage<DrawResult> decideAndRecord(PendingDraw draw, Instant now, int decision) {
+        return take(draw, now, true)
+                .thenApplyAsync(unit -> recordUnlessWonElsewhere(draw, unit, now), jdbc)
+                .thenCompose(recorded -> {
+                    if (recorded.isPresent()) {
+                        return CompletableFuture.completedFuture(recorded.get());
+                    }
+                    if (decision >= MAX_DECISIONS) {
+                        throw new IllegalStateException("draw " + draw.id().value() + " keeps winning units "
+                                + "recorded for other draws; left pending for recovery");
+                    }
+                    return pools.forget(draw.wheelId(), draw.id())
+                            .thenCompose(forgotten -> decideAndRecord(draw, now, decision + 1));
+                });
     }
 
     /** Steps (2) and (3) for a draw known only by id (a repeated request, a recovery); empty if never spent. */
@@ -115,11 +139,19 @@ public final class DrawingPrize {
         });
     }
 
-    private DrawResult record(PendingDraw draw, Optional<UnitRef> unit, Instant now) {
+    /** Step (3); empty, with nothing written, when the unit is already recorded for another draw. */
+    private Optional<DrawResult> recordUnlessWonElsewhere(PendingDraw draw, Optional<UnitRef> unit, Instant now) {
         Wheel wheel = wheels.find(draw.wheelId()).orElseThrow();
         DrawOutcome outcome = unit.<DrawOutcome>map(u -> new DrawOutcome.PrizeWon(u, prizeName(wheel, u)))
                 .orElseGet(() -> new DrawOutcome.ConsolationWon(wheel.consolation()));
-        return transactions.inTransaction(() -> draws.finish(draw, outcome, now));
+        return transactions.inTransaction(() -> {
+            if (unit.isPresent() && draws.wonByAnotherDraw(unit.get(), draw.id())) {
+                return Optional.empty();
+            }
+            // Two draws holding the same unit can still pass the check together: the unique key then fails one of
+            // them, which stays PENDING until recovery runs this again and finds the unit taken.
+            return Optional.of(draws.finish(draw, outcome, now));
+        });
     }
 
     private static String prizeName(Wheel wheel, UnitRef unit) {

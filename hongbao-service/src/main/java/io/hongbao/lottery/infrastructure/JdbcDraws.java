@@ -110,6 +110,15 @@ final class JdbcDraws implements Draws {
     }
 
     @Override
+    public boolean wonByAnotherDraw(UnitRef unit, DrawId draw) {
+        return jdbc.sql("SELECT COUNT(*) FROM lottery_draws WHERE prize_id = ? AND unit_seq = ? AND draw_id <> ?")
+                        .params(unit.prizeId().value(), unit.seq(), draw.value())
+                        .query(Long.class)
+                        .single()
+                > 0;
+    }
+
+    @Override
     public Optional<DrawState> find(DrawId id) {
         return jdbc.sql(SELECT_DRAW + " WHERE d.draw_id = ?")
                 .param(id.value())

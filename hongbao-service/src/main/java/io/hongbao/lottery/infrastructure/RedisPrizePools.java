@@ -72,6 +72,11 @@ final class RedisPrizePools implements PrizePools {
         return drawScript.take(wheel, draw, now);
     }
 
+    @Override
+    public CompletionStage<Void> forget(WheelId wheel, DrawId draw) {
+        return redis.async().hdel(LotteryKeys.outcomes(wheel), draw.value()).thenApply(removed -> (Void) null);
+    }
+
     private static <T> List<List<T>> chunks(List<T> items) {
         List<List<T>> chunks = new ArrayList<>();
         for (int from = 0; from < items.size(); from += UNITS_PER_CALL) {

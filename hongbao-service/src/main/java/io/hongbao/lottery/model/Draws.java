@@ -20,6 +20,12 @@ public interface Draws {
      */
     DrawResult finish(PendingDraw draw, DrawOutcome outcome, Instant now);
 
+    /**
+     * True when the database has recorded {@code unit} as won by a draw other than {@code draw}: then Redis handed the
+     * unit out twice (after losing the pool), and {@code draw} must be decided again.
+     */
+    boolean wonByAnotherDraw(UnitRef unit, DrawId draw);
+
     /** The draw, finished or still pending. */
     Optional<DrawState> find(DrawId id);
 

@@ -30,4 +30,11 @@ public interface PrizePools {
      * repeat with the same draw id answers the same outcome and takes nothing more.
      */
     CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now);
+
+    /**
+     * Forgets the outcome remembered for a draw, so the next {@link #take} decides it afresh. Only for a draw whose
+     * remembered unit the database has already recorded for another draw (possible only after Redis lost the pool
+     * and it was reloaded while this draw's decision was in flight); the forgotten unit stays marked won.
+     */
+    CompletionStage<Void> forget(WheelId wheel, DrawId draw);
 }

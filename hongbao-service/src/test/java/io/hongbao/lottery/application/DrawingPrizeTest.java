@@ -1,6 +1,7 @@
 package io.hongbao.lottery.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.model.Campaign;
@@ -18,6 +19,7 @@ import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.PrizeTally;
 import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.WheelUnits;
@@ -33,7 +35,10 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** The draw's first step refuses before spending when it cannot go on (in-memory ports, no Spring). */
+/**
+ * The draw's steps with in-memory ports, no Spring: the first refuses before spending when it cannot go on; the last
+ * decides again when the unit Redis handed out is already recorded for another draw.
+ */
 class DrawingPrizeTest {
 
     private static final Instant NOW = Instant.parse("2030-01-01T10:00:00Z");
@@ -47,6 +52,8 @@ class DrawingPrizeTest {
             HourlyWeights.uniform());
 
     private final List<PendingDraw> spent = new ArrayList<>();
+    private final List<DrawId> finished = new ArrayList<>();
+    private final List<UnitRef> wonElsewhere = new ArrayList<>();
     private final FakePools pools = new FakePools();
     private final DrawingPrize drawing =
             new DrawingPrize(new OneWheel(), new SpendingDraws(), pools, null, new NoTransactions(), Runnable::run);
@@ -66,8 +73,52 @@ class DrawingPrizeTest {
         assertThat(spent).hasSize(1);
     }
 
+    @Test
+    void aDrawWhoseUnitIsRecordedForAnotherDrawForgetsItAndIsDecidedAgain() {
+        UnitRef phone = new UnitRef(WHEEL.prizes().get(0).id(), 1);
+        pools.remembered = new PoolTake.Unit(phone);
+        wonElsewhere.add(phone);
+        PendingDraw draw = new PendingDraw(DrawId.random(), WHEEL.id(), UserId.of(7), NOW);
+
+        DrawResult result = drawing.finish(draw, NOW).toCompletableFuture().join();
+
+        assertThat(result.outcome()).isInstanceOf(DrawOutcome.ConsolationWon.class);
+        assertThat(pools.forgotten).containsExactly(draw.id());
+        assertThat(finished).containsExactly(draw.id());
+    }
+
+    @Test
+    void aDrawIsDecidedAtMostThreeTimesThenLeftPendingForRecovery() {
+        UnitRef phone = new UnitRef(WHEEL.prizes().get(0).id(), 1);
+        pools.remembered = new PoolTake.Unit(phone);
+        pools.forgetting = false;
+        wonElsewhere.add(phone);
+        PendingDraw draw = new PendingDraw(DrawId.random(), WHEEL.id(), UserId.of(7), NOW);
+
+        assertThatThrownBy(() -> drawing.finish(draw, NOW).toCompletableFuture().join())
+                .hasCauseInstanceOf(IllegalStateException.class);
+        assertThat(pools.forgotten).hasSize(DrawingPrize.MAX_DECISIONS - 1);
+        assertThat(finished).isEmpty();
+    }
+
+    @Test
+    void aUnitRecordedForNoOtherDrawIsRecordedWithoutForgettingAnything() {
+        UnitRef phone = new UnitRef(WHEEL.prizes().get(0).id(), 1);
+        pools.remembered = new PoolTake.Unit(phone);
+        PendingDraw draw = new PendingDraw(DrawId.random(), WHEEL.id(), UserId.of(7), NOW);
+
+        DrawResult result = drawing.finish(draw, NOW).toCompletableFuture().join();
+
+        assertThat(result.outcome()).isEqualTo(new DrawOutcome.PrizeWon(phone, "Phone"));
+        assertThat(pools.forgotten).isEmpty();
+    }
+
+    /** Remembers one outcome per draw, as lottery_draw.lua does; forgetting it makes the next take decide anew. */
     private static final class FakePools implements PrizePools {
         boolean reachable = true;
+        boolean forgetting = true;
+        PoolTake remembered = new PoolTake.Nothing();
+        final List<DrawId> forgotten = new ArrayList<>();
 
         @Override
         public boolean reachable() {
@@ -86,7 +137,17 @@ class DrawingPrizeTest {
 
         @Override
         public CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
-            return CompletableFuture.completedFuture(new PoolTake.Nothing());
+            return CompletableFuture.completedFuture(remembered);
+        }
+
+        @Override
+        public CompletionStage<Void> forget(WheelId wheel, DrawId draw) {
+            forgotten.add(draw);
+            if (forgetting) {
+                // The unit stays won in the pool; the pool has nothing else released, so the next take is nothing.
+                remembered = new PoolTake.Nothing();
+            }
+            return CompletableFuture.completedFuture(null);
         }
     }
 
@@ -114,7 +175,13 @@ class DrawingPrizeTest {
 
         @Override
         public DrawResult finish(PendingDraw draw, DrawOutcome outcome, Instant now) {
+            finished.add(draw.id());
             return new DrawResult(draw.id(), draw.wheelId(), outcome, 0, draw.at());
+        }
+
+        @Override
+        public boolean wonByAnotherDraw(UnitRef unit, DrawId draw) {
+            return wonElsewhere.contains(unit);
         }
 
         @Override
