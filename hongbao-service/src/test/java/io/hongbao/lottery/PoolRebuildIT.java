@@ -63,15 +63,7 @@ class PoolRebuildIT extends LotteryIntegrationTest {
 
     @Test
     void aLostPoolIsRebuiltFromTheDatabaseAndNoUnitIsWonTwice() {
-        Wheel wheel = new Wheel(
-                WheelId.random(),
-                "Lost",
-                10,
-                new Consolation("back", 1),
-                List.of(new Prize(PrizeId.random(), "Coupon", 12)),
-                new Campaign(start, start.plus(Duration.ofHours(4))),
-                HourlyWeights.uniform());
-        creating.create(wheel, now);
+        Wheel wheel = createdWheel("Lost", 12);
         long user = userWithPoints(1_000);
         for (int i = 0; i < 3; i++) {
             assertThat(drawing.finish(spend(user, wheel), now)
@@ -127,15 +119,7 @@ class PoolRebuildIT extends LotteryIntegrationTest {
      */
     @Test
     void aDrawWhoseUnitWentToAnotherDrawAfterTheReloadIsDecidedAgain() {
-        Wheel wheel = new Wheel(
-                WheelId.random(),
-                "Twice",
-                10,
-                new Consolation("back", 1),
-                List.of(new Prize(PrizeId.random(), "Coupon", 3)),
-                new Campaign(start, start.plus(Duration.ofHours(4))),
-                HourlyWeights.uniform());
-        creating.create(wheel, now);
+        Wheel wheel = createdWheel("Twice", 3);
         long user = userWithPoints(1_000);
         PendingDraw a = spend(user, wheel);
         UnitRef handedToA = ((PoolTake.Unit) pools.take(wheel.id(), a.id(), now)
@@ -171,6 +155,20 @@ class PoolRebuildIT extends LotteryIntegrationTest {
         assertThat(redis.sync().sismember(tag + ":won", handedToA.member()))
                 .as("the forgotten unit stays won")
                 .isTrue();
+    }
+
+    /** A wheel of one prize, "Coupon", whose whole stock was released before {@code now}. */
+    private Wheel createdWheel(String name, int coupons) {
+        Wheel wheel = new Wheel(
+                WheelId.random(),
+                name,
+                10,
+                new Consolation("back", 1),
+                List.of(new Prize(PrizeId.random(), "Coupon", coupons)),
+                new Campaign(start, start.plus(Duration.ofHours(4))),
+                HourlyWeights.uniform());
+        creating.create(wheel, now);
+        return wheel;
     }
 
     private PendingDraw spend(long user, Wheel wheel) {
