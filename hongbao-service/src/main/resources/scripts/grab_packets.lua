@@ -6,8 +6,9 @@
 -- KEYS[1]                 the shard's event stream   rp:{shard}:events   (the database's queue)
 -- KEYS[4i-2 .. 4i+1]      for request i = 1..n, the packet's keys:
 --   packet hash   rp:{shard}:p:<id>  fields st (A active | X closed), exp (expiry, ms), grp (1 = members only),
---                                    ramt / rcnt (remaining amount / count)
---   shares list   rp:{shard}:q:<id>  unclaimed shares "seq:amount", in the order they are handed out
+--                                    sender; ramt / rcnt only once closed (what was refunded, see expire_packet.lua)
+--   shares list   rp:{shard}:q:<id>  unclaimed shares "seq:amount", in the order they are handed out; while the
+--                                    packet is active its length and sum ARE the remaining count and amount
 --   grabbed hash  rp:{shard}:g:<id>  user id -> "amount:seq:atMillis"
 --   members set   rp:{shard}:m:<id>  (only read when grp = 1)
 -- ARGV[2i-1], ARGV[2i]    for request i: packet id, user id
@@ -15,18 +16,32 @@
 -- Returns a flat array, three entries per request: outcome, amount, atMillis (amount and time '' when none), with
 -- outcome one of GRABBED, ALREADY_GRABBED (the earlier amount and time), SOLD_OUT, EXPIRED, NOT_FOUND, NOT_A_MEMBER.
 --
+-- Writes one stream entry per grant: k = grab, p = packet, u = user, a = amount, s = seq, t = atMillis.
+--
 -- Invariant kept atomically: a share is handed out at most once, to at most one grab per user, never after expiry
--- (Redis server time), and a GRABBED answer exists only together with its stream entry, so the database hears of
--- every grant. All keys carry the shard's hash tag, so the call touches one Cluster slot. Checks run in this order:
--- existence, membership, the user's earlier grab (a retry after a lost reply gets the same amount, even after
--- expiry), expiry, stock. Two requests of the same user in one batch: the second sees the first's HSET.
+-- (Redis server time), and a GRABBED answer exists only together with its grant in the stream, so the database
+-- hears of every grant: its XADD runs before the script returns, inside the same atomic call. Redis does not roll
+-- back a script that fails midway, so nothing between a grant's LPOP and its XADD may fail: the fields are values
+-- already matched, and Redis refuses a write for lack of memory only before a script's first write (after it,
+-- later writes go through so the script can finish).
+-- All keys carry the shard's hash tag, so the call touches one Cluster slot. Checks run in this order: existence,
+-- membership, the user's earlier grab (a retry after a lost reply gets the same amount, even after expiry), expiry,
+-- stock. Two requests of the same user in one batch: the second sees the first's HSET.
+-- Each packet hash is read once per call (memoized in `packets`): no script changes st/exp/grp of a live packet
+-- while this one runs (the call is atomic, and this script writes none of them), so the first read holds for every
+-- later request of the same packet in the call; the stock is the shares list itself, popped per grant.
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local at = string.format('%d', now)
 local stream = KEYS[1]
+local packets = {}
 
 local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, userId)
-  local packet = redis.call('HMGET', packetKey, 'st', 'exp', 'grp')
+  local packet = packets[packetKey]
+  if not packet then
+    packet = redis.call('HMGET', packetKey, 'st', 'exp', 'grp')
+    packets[packetKey] = packet
+  end
   if not packet[1] then
     return 'NOT_FOUND', '', ''
   end
@@ -47,8 +62,6 @@ local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, user
   end
   local seq, amount = string.match(share, '^(%d+):(%d+)$')
   redis.call('HSET', grabbedKey, userId, amount .. ':' .. seq .. ':' .. at)
-  redis.call('HINCRBY', packetKey, 'ramt', -tonumber(amount))
-  redis.call('HINCRBY', packetKey, 'rcnt', -1)
   redis.call('XADD', stream, '*', 'k', 'grab', 'p', packetId, 'u', userId, 'a', amount, 's', seq, 't', at)
   return 'GRABBED', amount, at
 end
