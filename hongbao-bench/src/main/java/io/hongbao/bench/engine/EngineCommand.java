@@ -115,7 +115,7 @@ public final class EngineCommand implements Callable<Integer> {
                 Measurement m = contender.run(warmup, duration);
                 double cpu = RedisCpu.seconds(redis) - cpuBefore;
                 EngineResult result = EngineResult.of(run, contender.name(), m, contender.meanBatchSize(), cpu);
-                System.out.printf("  run %d %-20s %,10.0f grabs/s%n", run, contender.name(), result.grabsPerSecond());
+                System.out.printf("  run %d %-24s %,10.0f grabs/s%n", run, contender.name(), result.grabsPerSecond());
                 results.add(result);
             }
         }
