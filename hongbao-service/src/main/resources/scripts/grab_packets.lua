@@ -6,14 +6,17 @@
 -- KEYS[1]                 the shard's event stream   rp:{shard}:events   (the database's queue)
 -- KEYS[4i-2 .. 4i+1]      for request i = 1..n, the packet's keys:
 --   packet hash   rp:{shard}:p:<id>  fields st (A active | X closed), exp (expiry, ms), grp (1 = members only),
---                                    sender; ramt / rcnt only once closed (what was refunded, see expire_packet.lua)
+--                                    sender, ramt / rcnt (remaining amount / count: exact once closed, i.e. what
+--                                    was refunded; while active kept up to date only with ARGV[1] = 'grant', and
+--                                    never read while active: the shares list is the truth)
 --   shares list   rp:{shard}:q:<id>  unclaimed shares "seq:amount", in the order they are handed out; while the
 --                                    packet is active its length and sum ARE the remaining count and amount
 --   grabbed hash  rp:{shard}:g:<id>  user id -> "amount:seq:atMillis"
 --   members set   rp:{shard}:m:<id>  (only read when grp = 1)
--- ARGV[1]                 'call': one stream entry per call (below); 'grant': one entry per grant, k = grab with
---                         p, u, a, s, t, as versions before ADR 0044 wrote it, for a rolling upgrade while their
---                         persisters (which cannot read k = grabs) still consume the streams
+-- ARGV[1]                 'call': one stream entry per call (below), no running totals. 'grant': what versions
+--                         before ADR 0044 wrote, for a rolling upgrade while they still run: one entry per grant
+--                         (k = grab with p, u, a, s, t; their persisters cannot read k = grabs) and ramt / rcnt
+--                         decremented per grant (their sweepers refund ramt, their readers show it)
 -- ARGV[2i], ARGV[2i+1]    for request i = 1..n: packet id, user id
 --
 -- Returns a flat array, three entries per request: outcome, amount, atMillis (amount and time '' when none), with
@@ -73,6 +76,8 @@ local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, user
   local seq, amount = string.match(share, '^(%d+):(%d+)$')
   redis.call('HSET', grabbedKey, userId, amount .. ':' .. seq .. ':' .. at)
   if entryPerGrant then
+    redis.call('HINCRBY', packetKey, 'ramt', -tonumber(amount))
+    redis.call('HINCRBY', packetKey, 'rcnt', -1)
     redis.call('XADD', stream, '*', 'k', 'grab', 'p', packetId, 'u', userId, 'a', amount, 's', seq, 't', at)
   else
     grants[#grants + 1] = packetId .. ':' .. userId .. ':' .. amount .. ':' .. seq

@@ -34,16 +34,16 @@ for n = 1, members do
   redis.call('SADD', KEYS[4], ARGV[i])
   i = i + 1
 end
-if ARGV[4] == '1' then
-  -- Closed: what was refunded is frozen in the hash as expire_packet.lua freezes it (readers take it from there).
-  redis.call('HSET', KEYS[1], 'st', 'X', 'exp', ARGV[2], 'grp', ARGV[3],
-    'ramt', string.format('%d', remaining), 'rcnt', shares, 'sender', ARGV[6])
+local closed = ARGV[4] == '1'
+-- ramt / rcnt start exact. Once closed they are what was refunded; while active, only versions before ADR 0044
+-- (and grab_packets.lua in their compatible mode) keep them up to date, and this version never reads them then.
+redis.call('HSET', KEYS[1], 'st', closed and 'X' or 'A', 'exp', ARGV[2], 'grp', ARGV[3],
+  'ramt', string.format('%d', remaining), 'rcnt', shares, 'sender', ARGV[6])
+if closed then
   for k = 1, 4 do
     redis.call('PEXPIRE', KEYS[k], ARGV[5])
   end
 else
-  -- Active: no running total; the shares list is the remainder (its length and sum).
-  redis.call('HSET', KEYS[1], 'st', 'A', 'exp', ARGV[2], 'grp', ARGV[3], 'sender', ARGV[6])
   redis.call('ZADD', KEYS[5], ARGV[2], ARGV[1])
 end
 return 1

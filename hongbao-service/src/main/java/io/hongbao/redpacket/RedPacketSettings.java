@@ -76,8 +76,8 @@ public record RedPacketSettings(
      *
      * @param enabled false sends one script call per grab (the measured baseline)
      * @param maxBatch the most grabs one call carries while the shard's previous call is in flight
-     * @param entryPerCall false streams one entry per grant instead of one per call (ADR 0044): set it only while
-     *     instances of a version before ADR 0044, whose persisters cannot read an entry of several grants, still run
+     * @param entryPerCall false writes what versions before ADR 0044 read: one stream entry per grant instead of one
+     *     per call, and the running totals per grant. Set it only while such instances still run (a rolling upgrade)
      */
     public record Coalescing(Boolean enabled, int maxBatch, Boolean entryPerCall) {
         public Coalescing {

@@ -89,10 +89,13 @@ class StreamUpgradeIT extends IntegrationTest {
     }
 
     /**
-     * The first step of a rolling upgrade ({@code entry-per-call=false}): the script writes the entry an older
-     * persister can read.
+     * The first step of a rolling upgrade ({@code entry-per-call=false}): the script writes what older instances
+     * read, an entry per grant and the running totals.
      */
     private long grabWithOneEntryPerGrant(PacketId id, long user) {
+        // Old sweepers refund ramt and old readers show it: this mode keeps it moving as they did.
+        long ramtBefore = Long.parseLong(redis.sync().hget(keys.packet(id), "ramt"));
+        long rcntBefore = Long.parseLong(redis.sync().hget(keys.packet(id), "rcnt"));
         GrabScript script = new GrabScript(redis.async(), keys, false);
         GrabOutcome outcome = script.grab(keys.shardOf(id), List.of(new GrabScript.Request(id, UserId.of(user))))
                 .toCompletableFuture()
@@ -103,7 +106,10 @@ class StreamUpgradeIT extends IntegrationTest {
                 .containsEntry("k", "grab")
                 .containsEntry("p", id.value())
                 .containsEntry("u", Long.toString(user));
-        return ((GrabOutcome.Grabbed) outcome).amount();
+        long amount = ((GrabOutcome.Grabbed) outcome).amount();
+        assertThat(Long.parseLong(redis.sync().hget(keys.packet(id), "ramt"))).isEqualTo(ramtBefore - amount);
+        assertThat(Long.parseLong(redis.sync().hget(keys.packet(id), "rcnt"))).isEqualTo(rcntBefore - 1);
+        return amount;
     }
 
     private long recorded(PacketId id) {

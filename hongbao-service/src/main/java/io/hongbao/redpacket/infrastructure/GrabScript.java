@@ -31,8 +31,9 @@ public final class GrabScript implements ShardBatchGrabs {
     }
 
     /**
-     * @param entryPerCall false writes one {@code k=grab} entry per grant, as versions before ADR 0044 did: only for a
-     *     rolling upgrade while instances whose persisters cannot read {@code k=grabs} still run
+     * @param entryPerCall false writes one {@code k=grab} entry per grant and keeps the running totals, as versions
+     *     before ADR 0044 did: only for a rolling upgrade while such instances (whose persisters cannot read
+     *     {@code k=grabs}, whose sweepers refund the running total) still run
      */
     public GrabScript(RedisAsyncCommands<String, String> redis, PacketKeys keys, boolean entryPerCall) {
         this.redis = redis;
