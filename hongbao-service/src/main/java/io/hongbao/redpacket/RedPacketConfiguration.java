@@ -64,8 +64,8 @@ class RedPacketConfiguration {
     @Bean
     RedPacketGrabs redPacketGrabs(
             StatefulRedisConnection<String, String> redis, PacketKeys keys, RedPacketSettings settings) {
-        GrabScript script = new GrabScript(redis.async(), keys);
         RedPacketSettings.Coalescing coalescing = settings.coalescing();
+        GrabScript script = new GrabScript(redis.async(), keys, coalescing.entryPerCall());
         return coalescing.enabled()
                 ? new CoalescingGrabs(script, keys, coalescing.maxBatch())
                 : new UncoalescedGrabs(script, keys);

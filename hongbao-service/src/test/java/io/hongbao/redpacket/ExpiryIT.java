@@ -121,7 +121,7 @@ class ExpiryIT extends IntegrationTest {
             // A persister takes the refund and dies twice over: once after committing, once before (a replay).
             dead.ensureGroup();
             List<PacketEvent> events = dead.readNew(10_000, Duration.ofMillis(100)).stream()
-                    .map(m -> PacketEvent.parse(m.getId(), m.getBody()))
+                    .flatMap(m -> PacketEvent.parse(m.getId(), m.getBody()).stream())
                     .filter(e -> e.packet().equals(id) && e instanceof PacketEvent.Refund)
                     .toList();
             assertThat(events).hasSize(1);

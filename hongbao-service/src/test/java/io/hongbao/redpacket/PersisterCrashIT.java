@@ -68,7 +68,7 @@ class PersisterCrashIT extends IntegrationTest {
             dead.ensureGroup();
             List<StreamMessage<String, String>> taken = dead.readNew(10_000, Duration.ofMillis(100));
             List<PacketEvent> ours = taken.stream()
-                    .map(m -> PacketEvent.parse(m.getId(), m.getBody()))
+                    .flatMap(m -> PacketEvent.parse(m.getId(), m.getBody()).stream())
                     .filter(e -> e.packet().value().equals(packet.id()))
                     .toList();
             assertThat(ours).hasSize(COUNT);

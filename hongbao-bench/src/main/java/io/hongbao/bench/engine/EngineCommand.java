@@ -62,7 +62,16 @@ public final class EngineCommand implements Callable<Integer> {
             description = "outstanding grabs of the production path (${DEFAULT-VALUE})")
     int concurrency;
 
-    @Option(names = "--levers", description = "also measure the production path without request coalescing")
+    @Option(
+            names = "--max-batch",
+            defaultValue = "64",
+            description = "most grabs per script call of the production path (${DEFAULT-VALUE})")
+    int maxBatch;
+
+    @Option(
+            names = "--levers",
+            description = "also measure the production path without request coalescing, and with one stream entry"
+                    + " per grant instead of one per call")
     boolean levers;
 
     @Option(names = "--json", description = "write every result as JSON to this file")
@@ -94,8 +103,9 @@ public final class EngineCommand implements Callable<Integer> {
     private List<EngineResult> measure(RedisClient client, StatefulRedisConnection<String, String> redis)
             throws InterruptedException {
         System.out.printf(
-                "engine: %d run(s), warm-up %s + %s measured per contender, %d packets x %d shares, %d users%n",
-                runs, warmup, duration, packets, shares, users);
+                "engine: %d run(s), warm-up %s + %s measured per contender, %d packets x %d shares, %d users,"
+                        + " %d outstanding, max batch %d%n",
+                runs, warmup, duration, packets, shares, users, concurrency, maxBatch);
         List<EngineResult> results = new ArrayList<>();
         for (int run = 1; run <= runs; run++) {
             for (Contender contender : contenders(client, redis)) {
@@ -105,7 +115,7 @@ public final class EngineCommand implements Callable<Integer> {
                 Measurement m = contender.run(warmup, duration);
                 double cpu = RedisCpu.seconds(redis) - cpuBefore;
                 EngineResult result = EngineResult.of(run, contender.name(), m, contender.meanBatchSize(), cpu);
-                System.out.printf("  run %d %-20s %,10.0f grabs/s%n", run, contender.name(), result.grabsPerSecond());
+                System.out.printf("  run %d %-24s %,10.0f grabs/s%n", run, contender.name(), result.grabsPerSecond());
                 results.add(result);
             }
         }
@@ -116,9 +126,10 @@ public final class EngineCommand implements Callable<Integer> {
     private List<Contender> contenders(RedisClient client, StatefulRedisConnection<String, String> redis) {
         List<Contender> contenders = new ArrayList<>();
         contenders.add(new SeedBaseline(client, packets, shares, users));
-        contenders.add(new HongbaoEngine(redis, true, concurrency, packets, shares, users));
+        contenders.add(new HongbaoEngine(redis, true, maxBatch, true, concurrency, packets, shares, users));
         if (levers) {
-            contenders.add(new HongbaoEngine(redis, false, concurrency, packets, shares, users));
+            contenders.add(new HongbaoEngine(redis, true, maxBatch, false, concurrency, packets, shares, users));
+            contenders.add(new HongbaoEngine(redis, false, 1, true, concurrency, packets, shares, users));
         }
         return contenders;
     }

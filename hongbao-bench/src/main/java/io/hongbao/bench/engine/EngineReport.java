@@ -19,7 +19,7 @@ final class EngineReport {
     String table() {
         StringBuilder out = new StringBuilder();
         out.append(String.format(
-                "%n%-4s %-20s %12s %8s %8s %9s %10s %9s %8s %6s %7s %10s%n",
+                "%n%-4s %-24s %12s %8s %8s %9s %10s %9s %8s %6s %7s %10s%n",
                 "run",
                 "contender",
                 "grabs/s",
@@ -34,7 +34,7 @@ final class EngineReport {
                 "redis us/g"));
         for (EngineResult r : results) {
             out.append(String.format(
-                    "%-4d %-20s %,12.0f %8d %8d %9d %,10d %,9d %,8d %6d %7.1f %10.2f%n",
+                    "%-4d %-24s %,12.0f %8d %8d %9d %,10d %,9d %,8d %6d %7.1f %10.2f%n",
                     r.run(),
                     r.contender(),
                     r.grabsPerSecond(),

@@ -16,7 +16,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The production grab path without HTTP: {@code grab_packets.lua} through {@link CoalescingGrabs} (or one call per
- * grab, to measure what coalescing gives), stream event included, on the service's single shared connection.
+ * grab, to measure what coalescing gives), stream event included (one entry per call, or per grant to measure what
+ * ADR 0044 gives), on the service's single shared connection.
  * {@code concurrency} independent loops keep that many grabs outstanding, as a busy service instance would.
  */
 final class HongbaoEngine implements Contender {
@@ -24,6 +25,8 @@ final class HongbaoEngine implements Contender {
     private final StatefulRedisConnection<String, String> redis;
     private final PacketKeys keys = new PacketKeys(16);
     private final boolean coalesce;
+    private final int maxBatch;
+    private final boolean entryPerCall;
     private final int concurrency;
     private final int packets;
     private final int shares;
@@ -35,12 +38,16 @@ final class HongbaoEngine implements Contender {
     HongbaoEngine(
             StatefulRedisConnection<String, String> redis,
             boolean coalesce,
+            int maxBatch,
+            boolean entryPerCall,
             int concurrency,
             int packets,
             int shares,
             int users) {
         this.redis = redis;
         this.coalesce = coalesce;
+        this.maxBatch = maxBatch;
+        this.entryPerCall = entryPerCall;
         this.concurrency = concurrency;
         this.packets = packets;
         this.shares = shares;
@@ -49,15 +56,18 @@ final class HongbaoEngine implements Contender {
 
     @Override
     public String name() {
-        return coalesce ? "hongbao" : "hongbao-uncoalesced";
+        if (!coalesce) {
+            return "hongbao-uncoalesced";
+        }
+        return entryPerCall ? "hongbao" : "hongbao-entry-per-grant";
     }
 
     @Override
     public void prepare() {
         ids = EngineSetup.publishProduction(redis, keys, packets, shares);
-        GrabScript script = new GrabScript(redis.async(), keys);
+        GrabScript script = new GrabScript(redis.async(), keys, entryPerCall);
         if (coalesce) {
-            coalescing = new CoalescingGrabs(script, keys, 64);
+            coalescing = new CoalescingGrabs(script, keys, maxBatch);
             grabs = coalescing;
         } else {
             grabs = new UncoalescedGrabs(script, keys);

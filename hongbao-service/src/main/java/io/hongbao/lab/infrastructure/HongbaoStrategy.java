@@ -32,8 +32,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * {@code hongbao}: the service's production path (issue 3), driven through its use cases without HTTP. A packet is
  * sent (sender debited into escrow, shares pre-split and stored in one transaction) and published to Redis; a grab is
  * one Lua script that checks the packet, the user and expiry, takes the next share, records the user and appends the
- * grab event to the packet's shard stream, atomically; consumer-group persisters write the streams to the database
- * in batches, acknowledging after the commit and reclaiming the entries of dead consumers.
+ * grant to the packet's shard stream (one entry per script call, ADR 0044), atomically; consumer-group persisters
+ * write the streams to the database in batches, acknowledging after the commit and reclaiming the entries of dead
+ * consumers.
  *
  * <p>Trade-off: one round trip per attempt like {@code lua-list}, plus what production needs and the lab's Lua
  * strategies lack: several persisters at once, the ledger (every grab credits the grabber from escrow), expiry and

@@ -3,11 +3,19 @@ package io.hongbao.redpacket.infrastructure;
 import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.model.PacketId;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
-/** An entry of a shard's event stream, as the Lua scripts write it (fields k, p, u, a, s, t). */
+/**
+ * An event of a shard's event stream, as the Lua scripts write it. One stream entry holds one or more events
+ * (ADR 0044): {@code k=grabs} every grant of one grab_packets.lua call, {@code k=refund} one refund, and
+ * {@code k=grab} one grant as the version before ADR 0044 wrote it (still read, so a stream written before an upgrade
+ * drains after it).
+ */
 public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund {
 
+    /** The stream entry the event came from; the grants of one entry share it. */
     String streamId();
 
     PacketId packet();
@@ -19,18 +27,54 @@ public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund
     /** A packet closed by expire_packet.lua; {@code amount} (maybe 0) goes back to the sender. */
     record Refund(String streamId, PacketId packet, UserId sender, long amount, Instant at) implements PacketEvent {}
 
-    static PacketEvent parse(String streamId, Map<String, String> body) {
-        PacketId packet = new PacketId(body.get("p"));
-        UserId user = UserId.of(Long.parseLong(body.get("u")));
-        long amount = Long.parseLong(body.get("a"));
-        Instant at = Instant.ofEpochMilli(Long.parseLong(body.get("t")));
+    /**
+     * The events of one stream entry, in the order the script decided them.
+     *
+     * @throws IllegalArgumentException when the entry is not one the scripts write
+     */
+    static List<PacketEvent> parse(String streamId, Map<String, String> body) {
         String kind = body.get("k");
+        Instant at = Instant.ofEpochMilli(Long.parseLong(required(body, "t")));
+        if ("grabs".equals(kind)) {
+            return grants(streamId, required(body, "g"), at);
+        }
+        PacketId packet = new PacketId(body.get("p"));
+        UserId user = UserId.of(Long.parseLong(required(body, "u")));
+        long amount = Long.parseLong(required(body, "a"));
         if ("grab".equals(kind)) {
-            return new Grab(streamId, packet, user, Integer.parseInt(body.get("s")), amount, at);
+            return List.of(new Grab(streamId, packet, user, Integer.parseInt(required(body, "s")), amount, at));
         }
         if ("refund".equals(kind)) {
-            return new Refund(streamId, packet, user, amount, at);
+            return List.of(new Refund(streamId, packet, user, amount, at));
         }
         throw new IllegalArgumentException("unknown event kind " + kind);
+    }
+
+    /** {@code g} of a {@code k=grabs} entry: "packet:user:amount:seq" per grant, joined by ';'. */
+    private static List<PacketEvent> grants(String streamId, String field, Instant at) {
+        String[] grants = field.split(";");
+        List<PacketEvent> events = new ArrayList<>(grants.length);
+        for (String grant : grants) {
+            String[] parts = grant.split(":");
+            if (parts.length != 4) {
+                throw new IllegalArgumentException("not a grant: " + grant);
+            }
+            events.add(new Grab(
+                    streamId,
+                    new PacketId(parts[0]),
+                    UserId.of(Long.parseLong(parts[1])),
+                    Integer.parseInt(parts[3]),
+                    Long.parseLong(parts[2]),
+                    at));
+        }
+        return events;
+    }
+
+    private static String required(Map<String, String> body, String field) {
+        String value = body.get(field);
+        if (value == null) {
+            throw new IllegalArgumentException("no field " + field);
+        }
+        return value;
     }
 }

@@ -25,7 +25,7 @@ final class ReadScript {
     }
 
     CompletionStage<Optional<LiveSnapshot>> read(PacketId id) {
-        String[] scriptKeys = {keys.packet(id), keys.grabbed(id)};
+        String[] scriptKeys = {keys.packet(id), keys.grabbed(id), keys.shares(id)};
         return SCRIPT.<List<Object>>run(redis, ScriptOutputType.MULTI, scriptKeys)
                 .thenApply(ReadScript::snapshot);
     }

@@ -162,10 +162,15 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck {
         Map<String, Map<Long, Long>> grabs = new HashMap<>();
         for (int shard = 0; shard < keys.shards(); shard++) {
             for (StreamMessage<String, String> message : stream(shard).all()) {
-                Map<String, String> body = message.getBody();
-                if (body != null && "grab".equals(body.get("k"))) {
-                    grabs.computeIfAbsent(body.get("p"), k -> new HashMap<>())
-                            .put(Long.parseLong(body.get("u")), Long.parseLong(body.get("a")));
+                if (message.getBody() == null || message.getBody().isEmpty()) {
+                    continue;
+                }
+                // Every grant of the entry, whichever format wrote it (ADR 0044).
+                for (PacketEvent event : PacketEvent.parse(message.getId(), message.getBody())) {
+                    if (event instanceof PacketEvent.Grab grab) {
+                        grabs.computeIfAbsent(grab.packet().value(), k -> new HashMap<>())
+                                .put(grab.user().value(), grab.amount());
+                    }
                 }
             }
         }

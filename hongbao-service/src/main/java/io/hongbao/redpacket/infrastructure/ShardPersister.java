@@ -12,9 +12,10 @@ import org.springframework.dao.DataAccessException;
 
 /**
  * The loop of one shard's persister thread: reclaim entries idle too long (a dead consumer's, or our own after a
- * failed write), read new entries in batches, write each batch in one transaction, acknowledge only after the commit,
- * and now and then trim what every group has acknowledged. A crash anywhere before the XACK leaves the entries
- * pending, to be reclaimed and written again, which the writer's idempotency makes harmless.
+ * failed write), read new entries in batches, write their events in transactions of at most batch-size events,
+ * acknowledge only after the commits, and now and then trim what every group has acknowledged. A crash anywhere
+ * before the XACK leaves the entries pending, to be reclaimed and written again, which the writer's idempotency makes
+ * harmless.
  */
 final class ShardPersister implements Runnable {
 
@@ -110,13 +111,19 @@ final class ShardPersister implements Runnable {
                 continue; // an entry deleted while pending: nothing to write
             }
             try {
-                events.add(PacketEvent.parse(message.getId(), message.getBody()));
+                // One entry holds every grant of one script call (ADR 0044): a batch of entries expands to more
+                // events than entries.
+                events.addAll(PacketEvent.parse(message.getId(), message.getBody()));
             } catch (RuntimeException e) {
                 log.error("dropping malformed entry {} of {}: {}", message.getId(), stream.key(), message.getBody(), e);
             }
         }
-        write(events);
-        // Only after the commit: a crash before this line leaves the entries pending for a reclaim.
+        // At most batch-size events per transaction, as when every entry held one event. Each slice commits on its
+        // own; a crash between slices leaves every entry unacknowledged, and the replay skips what was committed.
+        for (int from = 0; from < events.size(); from += settings.batchSize()) {
+            write(events.subList(from, Math.min(events.size(), from + settings.batchSize())));
+        }
+        // Only after every commit: a crash before this line leaves the entries pending for a reclaim.
         stream.ack(ids);
     }
 
