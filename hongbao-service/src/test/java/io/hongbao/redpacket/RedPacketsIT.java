@@ -255,6 +255,30 @@ class RedPacketsIT extends IntegrationTest {
     }
 
     @Test
+    void grabsAreTimedByOutcomeInsteadOfAsHttpServerRequests() {
+        long sender = newUser();
+        api().deposit(sender, 100).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(sender, 100, 1, null, null, null);
+
+        packets().grabOk(newUser(), sent.id());
+        packets().grabOk(newUser(), sent.id());
+
+        String metrics = http.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        assertThat(metrics)
+                .contains("hongbao_grab_requests_seconds_count{outcome=\"GRABBED\"}")
+                .contains("hongbao_grab_requests_seconds_count{outcome=\"SOLD_OUT\"}")
+                .contains("http_server_requests_seconds_count");
+        assertThat(metrics.lines()).noneMatch(line -> line.contains("method=\"POST\"") && line.contains("/grab\""));
+    }
+
+    @Test
     void unknownPacketsAreNotFound() {
         long user = newUser();
 
