@@ -10,6 +10,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     authentication and authorization of every request; off by default, it cost ~10% of a grab's CPU (ADR 0051)
  * @param springHeaderWriters true writes the security response headers with Spring Security's composite of
  *     writers instead of {@link SecurityResponseHeaders}: the same headers, the baseline of ADR 0052
+ * @param verifiedTokenCache how many verified tokens {@link VerifiedTokens} keeps until their expiry (100,000 when
+ *     unset, about 40 MB); 0 verifies every call (ADR 0053)
  */
 @ConfigurationProperties("hongbao.security")
-public record SecuritySettings(String jwtSecret, boolean observeFilters, boolean springHeaderWriters) {}
+public record SecuritySettings(
+        String jwtSecret, boolean observeFilters, boolean springHeaderWriters, Long verifiedTokenCache) {
+
+    public SecuritySettings {
+        verifiedTokenCache = verifiedTokenCache == null ? 100_000 : verifiedTokenCache;
+    }
+}
