@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.json.JsonCompareMode;
 
 /** The Red packets section of API.md, call by call. */
 class RedPacketsIT extends IntegrationTest {
@@ -225,6 +226,56 @@ class RedPacketsIT extends IntegrationTest {
                 .jsonPath("$.code")
                 .isEqualTo("IDEMPOTENCY_KEY_REUSED");
         assertThat(api().balanceOf(sender)).isEqualTo(7_000);
+    }
+
+    @Test
+    void aGrabAnswersTheContractsJsonAndOnlyPostGrabs() {
+        long sender = newUser();
+        api().deposit(sender, 100).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(sender, 100, 1, null, null, null);
+
+        packets()
+                .grab(newUser(), sent.id())
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .contentType("application/json")
+                .expectBody()
+                .json("{\"outcome\":\"GRABBED\",\"amount\":100}", JsonCompareMode.STRICT);
+        packets().grab(newUser(), sent.id()).expectBody().json("{\"outcome\":\"SOLD_OUT\"}", JsonCompareMode.STRICT);
+        http.get()
+                .uri("/api/v1/packets/" + sent.id() + "/grab")
+                .headers(h -> h.setBearerAuth(tokenFor(sender)))
+                .exchange()
+                .expectStatus()
+                .isEqualTo(405)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("METHOD_NOT_ALLOWED");
+    }
+
+    @Test
+    void grabsAreTimedByOutcomeInsteadOfAsHttpServerRequests() {
+        long sender = newUser();
+        api().deposit(sender, 100).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(sender, 100, 1, null, null, null);
+
+        packets().grabOk(newUser(), sent.id());
+        packets().grabOk(newUser(), sent.id());
+
+        String metrics = http.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        assertThat(metrics)
+                .contains("hongbao_grab_requests_seconds_count{outcome=\"GRABBED\"}")
+                .contains("hongbao_grab_requests_seconds_count{outcome=\"SOLD_OUT\"}")
+                .contains("http_server_requests_seconds_count");
+        assertThat(metrics.lines()).noneMatch(line -> line.contains("method=\"POST\"") && line.contains("/grab\""));
     }
 
     @Test

@@ -19,7 +19,7 @@ public final class TokenIssuer {
         return JWT.create()
                 .withSubject(Long.toString(userId))
                 .withExpiresAt(Instant.now().plus(validFor))
-                .withClaim(HmacJwtDecoder.ROLES, admin ? List.of("admin") : List.of())
+                .withClaim(TokenVerifier.ROLES, admin ? List.of("admin") : List.of())
                 .sign(algorithm);
     }
 }

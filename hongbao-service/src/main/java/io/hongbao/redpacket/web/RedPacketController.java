@@ -110,6 +110,7 @@ class RedPacketController {
                                 .thenReturn(response));
     }
 
+    /** Served by {@link GrabRoute} unless {@code hongbao.redpacket.grab-route.functional=false}; kept for the docs. */
     @PostMapping("/api/v1/packets/{id}/grab")
     Mono<GrabAnswer> grab(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
         PacketId packet = packetId(id);
@@ -163,7 +164,7 @@ class RedPacketController {
         throw ApiException.notFound("no such group");
     }
 
-    private static GrabAnswer answer(GrabOutcome outcome) {
+    static GrabAnswer answer(GrabOutcome outcome) {
         if (outcome instanceof GrabOutcome.NotFound) {
             throw ApiException.notFound("no such packet");
         }
@@ -173,7 +174,7 @@ class RedPacketController {
         return GrabAnswer.of(outcome);
     }
 
-    private static PacketId packetId(String id) {
+    static PacketId packetId(String id) {
         if (!OpaqueIds.isWellFormed(id)) {
             throw ApiException.notFound("no such packet");
         }

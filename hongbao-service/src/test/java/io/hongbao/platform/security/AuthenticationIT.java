@@ -137,6 +137,33 @@ class AuthenticationIT extends IntegrationTest {
         http.get().uri("/actuator/prometheus").exchange().expectStatus().isOk();
     }
 
+    @Test
+    void everyAnswerCarriesTheUsualSecurityHeaders() {
+        for (var answer : java.util.List.of(
+                http.get().uri("/api/v1/me/account").exchange(),
+                http.get()
+                        .uri("/api/v1/me/account")
+                        .headers(h -> h.setBearerAuth(tokenFor(newUser())))
+                        .exchange())) {
+            answer.expectHeader()
+                    .valueEquals(HttpHeaders.CACHE_CONTROL, "no-cache, no-store, max-age=0, must-revalidate")
+                    .expectHeader()
+                    .valueEquals(HttpHeaders.PRAGMA, "no-cache")
+                    .expectHeader()
+                    .valueEquals(HttpHeaders.EXPIRES, "0")
+                    .expectHeader()
+                    .valueEquals("X-Content-Type-Options", "nosniff")
+                    .expectHeader()
+                    .valueEquals("X-Frame-Options", "DENY")
+                    .expectHeader()
+                    .valueEquals("X-XSS-Protection", "0")
+                    .expectHeader()
+                    .valueEquals("Referrer-Policy", "no-referrer")
+                    .expectHeader()
+                    .doesNotExist("Strict-Transport-Security");
+        }
+    }
+
     private void expectUnauthenticated(String token) {
         http.get()
                 .uri("/api/v1/me/account")
