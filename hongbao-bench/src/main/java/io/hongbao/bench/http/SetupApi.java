@@ -43,6 +43,11 @@ final class SetupApi {
         return send(request(path, bearer).GET().build());
     }
 
+    /** A GET that may take long (the audit reads every packet, so it grows with the database). */
+    JsonNode get(String path, String bearer, Duration timeout) throws IOException, InterruptedException {
+        return send(request(path, bearer).timeout(timeout).GET().build());
+    }
+
     /** Runs {@code count} posts, {@link #PARALLEL} at a time, and answers their bodies in order. */
     List<JsonNode> postMany(int count, String path, Supplier<String> bearer, Supplier<String> json)
             throws InterruptedException {
