@@ -7,22 +7,19 @@ import io.hongbao.redpacket.infrastructure.ExpirySweeper;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
 import io.hongbao.redpacket.infrastructure.PacketEvent;
 import io.hongbao.redpacket.infrastructure.PacketEventWriter;
-import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.ShardStream;
 import io.hongbao.redpacket.model.PacketId;
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.hongbao.support.RedPacketIntegrationTest;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Expiry: no grab after expiresAt, and exactly one refund of exactly what was left, even across restarts. */
-class ExpiryIT extends IntegrationTest {
+class ExpiryIT extends RedPacketIntegrationTest {
 
     @Autowired
     ExpirySweeper sweeper;
@@ -32,15 +29,6 @@ class ExpiryIT extends IntegrationTest {
 
     @Autowired
     PacketEventWriter writer;
-
-    @Autowired
-    PacketKeys keys;
-
-    @Autowired
-    StatefulRedisConnection<String, String> redis;
-
-    @Autowired
-    JdbcClient jdbc;
 
     private RedPacketApi packets() {
         return new RedPacketApi(http, this::tokenFor);

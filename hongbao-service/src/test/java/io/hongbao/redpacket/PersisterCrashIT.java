@@ -6,29 +6,26 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
 import io.hongbao.redpacket.infrastructure.PacketEvent;
 import io.hongbao.redpacket.infrastructure.PacketEventWriter;
-import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.ShardStream;
 import io.hongbao.redpacket.model.PacketId;
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
+import io.hongbao.support.RedPacketIntegrationTest;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * A persister that dies in the middle of a batch: it has taken entries from the stream and even committed part of
  * them, but acknowledged nothing. Another consumer reclaims the entries once they are idle; the replay writes what
  * was missing and skips what was committed: nothing lost, nothing doubled.
  */
-class PersisterCrashIT extends IntegrationTest {
+class PersisterCrashIT extends RedPacketIntegrationTest {
 
     private static final int COUNT = 40;
 
@@ -36,16 +33,7 @@ class PersisterCrashIT extends IntegrationTest {
     GrabPersister persister;
 
     @Autowired
-    PacketKeys keys;
-
-    @Autowired
     PacketEventWriter writer;
-
-    @Autowired
-    StatefulRedisConnection<String, String> redis;
-
-    @Autowired
-    JdbcClient jdbc;
 
     @Test
     void entriesOfAConsumerThatDiedMidBatchAreReclaimedWithNothingLostOrDoubled() {

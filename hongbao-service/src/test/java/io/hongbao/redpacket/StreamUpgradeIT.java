@@ -7,41 +7,29 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
 import io.hongbao.redpacket.infrastructure.GrabScript;
-import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
+import io.hongbao.support.RedPacketIntegrationTest;
 import io.lettuce.core.Range;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * An upgrade with entries still in the streams (ADR 0044): grants the previous version wrote as one {@code k=grab}
  * entry each, grants this version writes as one {@code k=grabs} entry per script call, and grants it writes in the old
  * format during a rolling upgrade, drain side by side into the database, each exactly once, and the audit agrees.
  */
-class StreamUpgradeIT extends IntegrationTest {
+class StreamUpgradeIT extends RedPacketIntegrationTest {
 
     @Autowired
     GrabPersister persister;
-
-    @Autowired
-    PacketKeys keys;
-
-    @Autowired
-    StatefulRedisConnection<String, String> redis;
-
-    @Autowired
-    JdbcClient jdbc;
 
     @Test
     void grantsStreamedInEitherFormatAreAllRecordedOnce() {

@@ -7,33 +7,21 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.infrastructure.GrabScript.Request;
 import io.hongbao.redpacket.model.PacketId;
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.hongbao.support.RedPacketIntegrationTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * grab_packets.lua streams a call's grants in one entry at the end of the call (ADR 0044), and Redis keeps the writes
  * of a script that fails midway. A request that fails after an earlier grant of the same call must therefore not take
  * that grant's stream record with it: the user holds the share in Redis, so the database has to hear of it.
  */
-class GrabCallFailureIT extends IntegrationTest {
-
-    @Autowired
-    PacketKeys keys;
-
-    @Autowired
-    StatefulRedisConnection<String, String> redis;
-
-    @Autowired
-    JdbcClient jdbc;
+class GrabCallFailureIT extends RedPacketIntegrationTest {
 
     @Test
     void aRequestFailingLateInACallStillLeavesTheCallsEarlierGrantsInTheStream() {

@@ -5,34 +5,23 @@ import static org.awaitility.Awaitility.await;
 
 import io.hongbao.redpacket.infrastructure.ReadScript.LiveSnapshot;
 import io.hongbao.redpacket.model.PacketId;
-import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.hongbao.support.RedPacketIntegrationTest;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Grabs keep no running total in Redis: while a packet is active its remainder is the shares list (length and sum),
  * and expiry freezes exactly that as the refund. Both must stay exact after partial grabs, also for a packet
  * published by the version that still kept {@code ramt}/{@code rcnt} up to date on every grab.
  */
-class LiveRemainderIT extends IntegrationTest {
+class LiveRemainderIT extends RedPacketIntegrationTest {
 
     @Autowired
     RedisHotPackets hot;
-
-    @Autowired
-    PacketKeys keys;
-
-    @Autowired
-    StatefulRedisConnection<String, String> redis;
-
-    @Autowired
-    JdbcClient jdbc;
 
     @Autowired
     ExpirySweeper sweeper;
