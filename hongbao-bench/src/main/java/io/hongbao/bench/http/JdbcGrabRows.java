@@ -1,5 +1,6 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.platform.collections.Chunks;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -27,8 +28,7 @@ final class JdbcGrabRows implements HongbaoTarget.GrabRows {
     public long count(List<String> packetIds) throws SQLException {
         long rows = 0;
         try (Connection db = DriverManager.getConnection(url, user, password)) {
-            for (int from = 0; from < packetIds.size(); from += CHUNK) {
-                List<String> chunk = packetIds.subList(from, Math.min(packetIds.size(), from + CHUNK));
+            for (List<String> chunk : Chunks.of(packetIds, CHUNK)) {
                 String marks = String.join(",", Collections.nCopies(chunk.size(), "?"));
                 try (PreparedStatement count =
                         db.prepareStatement("SELECT COUNT(*) FROM packet_grabs WHERE packet_id IN (" + marks + ")")) {

@@ -7,6 +7,7 @@ import io.hongbao.account.model.EscrowAccounts;
 import io.hongbao.account.model.EscrowPayout;
 import io.hongbao.account.model.LedgerKind;
 import io.hongbao.account.model.UserId;
+import io.hongbao.platform.collections.Chunks;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -61,27 +62,27 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
         for (EscrowPayout payout : payouts) {
             credits.merge(payout.payee().value(), payout.amount().value(), Long::sum);
         }
-        credit(new ArrayList<>(credits.entrySet()), payouts.get(0).at());
-        for (int from = 0; from < payouts.size(); from += ROWS_PER_INSERT) {
-            insertLegs(payouts.subList(from, Math.min(payouts.size(), from + ROWS_PER_INSERT)));
+        Instant at = payouts.get(0).at();
+        for (List<Map.Entry<Long, Long>> chunk : Chunks.of(new ArrayList<>(credits.entrySet()), ROWS_PER_INSERT)) {
+            credit(chunk, at);
+        }
+        for (List<EscrowPayout> chunk : Chunks.of(payouts, ROWS_PER_INSERT)) {
+            insertLegs(chunk);
         }
     }
 
-    private void credit(List<Map.Entry<Long, Long>> credits, Instant at) {
-        for (int from = 0; from < credits.size(); from += ROWS_PER_INSERT) {
-            List<Map.Entry<Long, Long>> chunk = credits.subList(from, Math.min(credits.size(), from + ROWS_PER_INSERT));
-            List<Object> params = new ArrayList<>(chunk.size() * 3);
-            for (Map.Entry<Long, Long> credit : chunk) {
-                params.add(credit.getKey());
-                params.add(credit.getValue());
-                params.add(toSql(at));
-            }
-            jdbc.sql("INSERT INTO accounts (user_id, balance, points, created_at) VALUES "
-                            + String.join(", ", Collections.nCopies(chunk.size(), "(?, ?, 0, ?)"))
-                            + " ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)")
-                    .params(params)
-                    .update();
+    private void credit(List<Map.Entry<Long, Long>> chunk, Instant at) {
+        List<Object> params = new ArrayList<>(chunk.size() * 3);
+        for (Map.Entry<Long, Long> credit : chunk) {
+            params.add(credit.getKey());
+            params.add(credit.getValue());
+            params.add(toSql(at));
         }
+        jdbc.sql("INSERT INTO accounts (user_id, balance, points, created_at) VALUES "
+                        + String.join(", ", Collections.nCopies(chunk.size(), "(?, ?, 0, ?)"))
+                        + " ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)")
+                .params(params)
+                .update();
     }
 
     private void insertLegs(List<EscrowPayout> chunk) {

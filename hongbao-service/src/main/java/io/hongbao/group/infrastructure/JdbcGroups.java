@@ -6,6 +6,7 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
 import io.hongbao.group.model.GroupId;
 import io.hongbao.group.model.Groups;
+import io.hongbao.platform.collections.Chunks;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,8 +33,7 @@ public final class JdbcGroups implements Groups {
                 .params(group.id().value(), group.name(), group.creator().value(), toSql(clock.instant()))
                 .update();
         List<UserId> members = group.members();
-        for (int from = 0; from < members.size(); from += ROWS_PER_INSERT) {
-            List<UserId> chunk = members.subList(from, Math.min(members.size(), from + ROWS_PER_INSERT));
+        for (List<UserId> chunk : Chunks.of(members, ROWS_PER_INSERT)) {
             List<Object> params = new ArrayList<>();
             for (UserId member : chunk) {
                 params.add(group.id().value());

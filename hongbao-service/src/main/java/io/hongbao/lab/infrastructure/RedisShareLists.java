@@ -2,6 +2,7 @@ package io.hongbao.lab.infrastructure;
 
 import io.hongbao.lab.model.LabPacket;
 import io.hongbao.lab.model.LabRun;
+import io.hongbao.platform.collections.Chunks;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,8 +41,8 @@ final class RedisShareLists {
     }
 
     static void delete(RedisCommands<String, String> redis, List<String> keys) {
-        for (int from = 0; from < keys.size(); from += 500) {
-            redis.del(keys.subList(from, Math.min(keys.size(), from + 500)).toArray(String[]::new));
+        for (List<String> chunk : Chunks.of(keys, 500)) {
+            redis.del(chunk.toArray(String[]::new));
         }
     }
 }

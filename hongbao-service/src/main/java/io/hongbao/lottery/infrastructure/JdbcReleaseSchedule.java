@@ -13,6 +13,7 @@ import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.UnpublishedHour;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.WheelUnits;
+import io.hongbao.platform.collections.Chunks;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -151,8 +152,7 @@ final class JdbcReleaseSchedule implements ReleaseSchedule {
 
     @Override
     public void markPublished(WheelId id, List<Instant> hours) {
-        for (int from = 0; from < hours.size(); from += ROWS_PER_INSERT) {
-            List<Instant> chunk = hours.subList(from, Math.min(hours.size(), from + ROWS_PER_INSERT));
+        for (List<Instant> chunk : Chunks.of(hours, ROWS_PER_INSERT)) {
             List<Object> params = new ArrayList<>();
             params.add(id.value());
             chunk.forEach(hour -> params.add(toSql(hour)));
@@ -164,8 +164,7 @@ final class JdbcReleaseSchedule implements ReleaseSchedule {
     }
 
     private void insertRows(String insert, String rowPlaceholders, List<Object[]> rows) {
-        for (int from = 0; from < rows.size(); from += ROWS_PER_INSERT) {
-            List<Object[]> chunk = rows.subList(from, Math.min(rows.size(), from + ROWS_PER_INSERT));
+        for (List<Object[]> chunk : Chunks.of(rows, ROWS_PER_INSERT)) {
             List<Object> params = new ArrayList<>();
             chunk.forEach(row -> params.addAll(List.of(row)));
             jdbc.sql(insert + String.join(", ", Collections.nCopies(chunk.size(), rowPlaceholders)))

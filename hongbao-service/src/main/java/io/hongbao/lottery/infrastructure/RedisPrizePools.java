@@ -8,6 +8,7 @@ import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.WheelUnits;
+import io.hongbao.platform.collections.Chunks;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ final class RedisPrizePools implements PrizePools {
     @Override
     public CompletionStage<Boolean> publish(WheelId wheel, List<PlacedUnit> units) {
         List<CompletableFuture<Long>> calls = new ArrayList<>();
-        for (List<PlacedUnit> chunk : chunks(units)) {
+        for (List<PlacedUnit> chunk : Chunks.of(units, UNITS_PER_CALL)) {
             calls.add(publishScript.publish(wheel, Mode.ADD, chunk, List.of()).toCompletableFuture());
         }
         return CompletableFuture.allOf(calls.toArray(CompletableFuture<?>[]::new))
@@ -57,10 +58,10 @@ final class RedisPrizePools implements PrizePools {
     @Override
     public CompletionStage<Void> load(WheelId wheel, WheelUnits units) {
         List<CompletableFuture<Long>> calls = new ArrayList<>();
-        for (List<UnitRef> chunk : chunks(units.won())) {
+        for (List<UnitRef> chunk : Chunks.of(units.won(), UNITS_PER_CALL)) {
             calls.add(publishScript.publish(wheel, Mode.FILL, List.of(), chunk).toCompletableFuture());
         }
-        for (List<PlacedUnit> chunk : chunks(units.unwon())) {
+        for (List<PlacedUnit> chunk : Chunks.of(units.unwon(), UNITS_PER_CALL)) {
             calls.add(publishScript.publish(wheel, Mode.FILL, chunk, List.of()).toCompletableFuture());
         }
         calls.add(publishScript.publish(wheel, Mode.LOAD, List.of(), List.of()).toCompletableFuture());
@@ -75,13 +76,5 @@ final class RedisPrizePools implements PrizePools {
     @Override
     public CompletionStage<Void> forget(WheelId wheel, DrawId draw) {
         return redis.async().hdel(LotteryKeys.outcomes(wheel), draw.value()).thenApply(removed -> (Void) null);
-    }
-
-    private static <T> List<List<T>> chunks(List<T> items) {
-        List<List<T>> chunks = new ArrayList<>();
-        for (int from = 0; from < items.size(); from += UNITS_PER_CALL) {
-            chunks.add(items.subList(from, Math.min(items.size(), from + UNITS_PER_CALL)));
-        }
-        return chunks;
     }
 }

@@ -8,6 +8,7 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
 import io.hongbao.group.model.GroupId;
 import io.hongbao.group.model.Groups;
+import io.hongbao.platform.collections.Chunks;
 import io.hongbao.redpacket.model.MyGrab;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketId;
@@ -59,8 +60,7 @@ public final class JdbcRedPackets implements RedPackets {
                         toSql(packet.createdAt()),
                         toSql(packet.expiresAt()))
                 .update();
-        for (int from = 0; from < shares.size(); from += ROWS_PER_INSERT) {
-            List<Share> chunk = shares.subList(from, Math.min(shares.size(), from + ROWS_PER_INSERT));
+        for (List<Share> chunk : Chunks.of(shares, ROWS_PER_INSERT)) {
             List<Object> params = new ArrayList<>(chunk.size() * 3);
             for (Share share : chunk) {
                 params.add(packet.id().value());

@@ -6,6 +6,7 @@ import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.EscrowAccounts;
 import io.hongbao.account.model.EscrowPayout;
 import io.hongbao.account.model.LedgerKind;
+import io.hongbao.platform.collections.Chunks;
 import io.hongbao.platform.db.Transactions;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -100,8 +101,7 @@ public final class PacketEventWriter {
     }
 
     private void insertGrabs(List<PacketEvent.Grab> grabs) {
-        for (int from = 0; from < grabs.size(); from += ROWS_PER_STATEMENT) {
-            List<PacketEvent.Grab> chunk = grabs.subList(from, Math.min(grabs.size(), from + ROWS_PER_STATEMENT));
+        for (List<PacketEvent.Grab> chunk : Chunks.of(grabs, ROWS_PER_STATEMENT)) {
             List<Object> params = new ArrayList<>(chunk.size() * 5);
             for (PacketEvent.Grab g : chunk) {
                 params.add(g.packet().value());

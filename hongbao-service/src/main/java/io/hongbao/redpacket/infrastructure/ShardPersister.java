@@ -1,5 +1,6 @@
 package io.hongbao.redpacket.infrastructure;
 
+import io.hongbao.platform.collections.Chunks;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
@@ -120,8 +121,8 @@ final class ShardPersister implements Runnable {
         }
         // At most batch-size events per transaction, as when every entry held one event. Each slice commits on its
         // own; a crash between slices leaves every entry unacknowledged, and the replay skips what was committed.
-        for (int from = 0; from < events.size(); from += settings.batchSize()) {
-            write(events.subList(from, Math.min(events.size(), from + settings.batchSize())));
+        for (List<PacketEvent> slice : Chunks.of(events, settings.batchSize())) {
+            write(slice);
         }
         // Only after every commit: a crash before this line leaves the entries pending for a reclaim.
         stream.ack(ids);
