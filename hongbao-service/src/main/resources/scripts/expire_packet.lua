@@ -7,13 +7,12 @@
 -- Returns {'CLOSED', refund} when it closed the packet now, {'NOT_YET', expiryMillis} before expiry (Redis server
 -- time), {'ALREADY_CLOSED'} or {'GONE'} otherwise (then the packet is dropped from the expiry zset).
 --
--- Invariant kept atomically: a packet is closed once; closing and appending its single refund event (amount = the
--- remaining amount, possibly 0, which closes the packet in the database too) happen together; after it no grab can
--- succeed (grab_packets.lua refuses a closed packet), so the refund is exact. The remaining amount is the sum of the
--- shares list (grabs keep no running total: one write less per grab); it is summed here, once per packet, inside
--- this atomic call, so no grab can pop a share between the sum and the close. The refunded amount and count are then
--- frozen in the packet hash (ramt, rcnt) for readers, as the list is dropped. ramt is not trusted before that: grabs
--- keep it up to date only in their mode for a rolling upgrade (grab_packets.lua, ARGV[1] = 'grant').
+-- Invariant kept atomically: a packet is closed once, and only after its expiry by Redis server time; closing it and
+-- appending its single refund event (amount = the remaining amount, possibly 0, which closes the packet in the
+-- database too) happen together; after it no grab can succeed (grab_packets.lua refuses a closed packet). The
+-- remaining amount is the sum of the shares list, summed inside this call, so no grab can pop a share between the sum
+-- and the close: the refund is exact. The refunded amount and count are frozen in the packet hash (ramt, rcnt) as the
+-- list is dropped.
 local packet = redis.call('HMGET', KEYS[1], 'st', 'exp', 'sender')
 if not packet[1] then
   redis.call('ZREM', KEYS[6], ARGV[1])

@@ -35,8 +35,8 @@ for n = 1, members do
   i = i + 1
 end
 local closed = ARGV[4] == '1'
--- ramt / rcnt start exact. Once closed they are what was refunded; while active, only versions before ADR 0044
--- (and grab_packets.lua in their compatible mode) keep them up to date, and this version never reads them then.
+-- ramt / rcnt start exact: once closed they are what was refunded; while the packet is active nothing reads them (its
+-- shares list is the remainder).
 redis.call('HSET', KEYS[1], 'st', closed and 'X' or 'A', 'exp', ARGV[2], 'grp', ARGV[3],
   'ramt', string.format('%d', remaining), 'rcnt', shares, 'sender', ARGV[6])
 if closed then

@@ -7,7 +7,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** The layout rules a newcomer can rely on (STYLE.md): domain free of frameworks, features apart. */
+/** The layout rules a newcomer can rely on (docs/design.md, Packages): domain free of frameworks, features apart. */
 @AnalyzeClasses(packages = "io.hongbao", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 

@@ -15,7 +15,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpHeaders;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** API.md, Groups: creation, members-only reading, and every bad input refused without a trace. */
+/** docs/api.md, Groups: creation, members-only reading, and every bad input refused without a trace. */
 class GroupsIT extends IntegrationTest {
 
     @Autowired

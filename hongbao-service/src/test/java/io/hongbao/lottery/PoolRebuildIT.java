@@ -113,7 +113,7 @@ class PoolRebuildIT extends LotteryIntegrationTest {
     }
 
     /**
-     * The order that used to strand a draw: A's decision is in flight when Redis loses the pool; B reloads the pool
+     * The order that could strand a draw: A's decision is in flight when Redis loses the pool; B reloads the pool
      * and is handed A's unit (remembered as B's outcome); A records it first. B then finds its unit taken, forgets its
      * remembered outcome and is decided again, instead of staying PENDING with its points spent.
      */

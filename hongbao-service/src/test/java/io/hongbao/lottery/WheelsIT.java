@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** API.md, Lottery wheels, through HTTP on the real clock. */
+/** docs/api.md, Lottery wheels, through HTTP on the real clock. */
 class WheelsIT extends LotteryIntegrationTest {
 
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);

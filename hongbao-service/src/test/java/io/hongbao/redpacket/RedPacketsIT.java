@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.json.JsonCompareMode;
 
-/** The Red packets section of API.md, call by call. */
+/** The Red packets section of docs/api.md, call by call. */
 class RedPacketsIT extends IntegrationTest {
 
     @Autowired

@@ -26,7 +26,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** API.md, Accounts: admin deposits and points grants; a user's own account and ledger. */
+/** docs/api.md, Accounts: admin deposits and points grants; a user's own account and ledger. */
 @RestController
 class AccountController {
 

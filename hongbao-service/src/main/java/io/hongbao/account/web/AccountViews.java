@@ -5,7 +5,7 @@ import io.hongbao.account.model.LedgerEntry;
 import java.time.Instant;
 import java.util.List;
 
-/** The JSON shapes of the Accounts section of API.md. */
+/** The JSON shapes of the Accounts section of docs/api.md. */
 final class AccountViews {
 
     private AccountViews() {}

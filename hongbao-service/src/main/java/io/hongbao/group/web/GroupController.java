@@ -24,7 +24,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** API.md, Groups. */
+/** docs/api.md, Groups. */
 @RestController
 class GroupController {
 

@@ -16,10 +16,11 @@ import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The lottery's invariants (DESIGN.md, 5) as {@link AuditCheck}s for {@code /api/v1/admin/audit}: each reads, none
- * writes. The database checks each run in one REPEATABLE READ snapshot, so they hold while draws go on; the Redis
- * comparison reads in an order that keeps its bounds true under concurrent draws (see {@link #poolsMatchDatabase}).
- * No check compares with the audit's own clock: a campaign simulated on another clock must not look broken.
+ * The lottery's invariants (docs/design.md, invariant 5) as {@link AuditCheck}s for {@code /api/v1/admin/audit}: each
+ * reads, none writes. The database checks each run in one REPEATABLE READ snapshot, so they hold while draws go on; the
+ * Redis comparison reads in an order that keeps its bounds true under concurrent draws (see
+ * {@link #poolsMatchDatabase}). No check compares with the audit's own clock: a campaign simulated on another clock
+ * must not look broken.
  */
 public final class LotteryAuditChecks {
 

@@ -37,7 +37,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
-/** API.md, Lottery wheels: an operator creates wheels; users draw and look at wheels and their own draws. */
+/** docs/api.md, Lottery wheels: an operator creates wheels; users draw and look at wheels and their own draws. */
 @RestController
 class WheelController {
 

@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The JSON shapes of the Lottery wheels section of API.md. */
+/** The JSON shapes of the Lottery wheels section of docs/api.md. */
 final class WheelViews {
 
     private WheelViews() {}

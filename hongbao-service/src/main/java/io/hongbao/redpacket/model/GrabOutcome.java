@@ -2,7 +2,7 @@ package io.hongbao.redpacket.model;
 
 import java.time.Instant;
 
-/** What one grab attempt got. Exactly the outcomes of API.md; none of them is an error of the service. */
+/** What one grab attempt got: the outcomes of docs/api.md, Red packets; none of them is a failure of the service. */
 public sealed interface GrabOutcome
         permits GrabOutcome.Grabbed,
                 GrabOutcome.AlreadyGrabbed,

@@ -9,7 +9,7 @@ import io.hongbao.redpacket.model.RedPacket;
 import java.time.Instant;
 import java.util.List;
 
-/** The JSON shapes of the Red packets section of API.md. */
+/** The JSON shapes of the Red packets section of docs/api.md. */
 final class PacketViews {
 
     private PacketViews() {}

@@ -43,7 +43,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** API.md, Red packets. */
+/** docs/api.md, Red packets. */
 @RestController
 class RedPacketController {
 

@@ -11,8 +11,8 @@ import io.hongbao.redpacket.model.SendRedPacketCommand;
 import java.time.Duration;
 
 /**
- * The body of {@code POST /api/v1/packets}, checked field by field against API.md and the configured limits, so a
- * bad request is refused before anything is touched.
+ * The body of {@code POST /api/v1/packets}, checked field by field against docs/api.md, Red packets, and the
+ * configured limits, so a bad request is refused before anything is touched.
  */
 record SendPacketRequest(
         Long totalAmount, Integer count, String type, String greeting, Long expiresInSeconds, String groupId) {

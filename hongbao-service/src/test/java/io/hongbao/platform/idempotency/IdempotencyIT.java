@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
-/** API.md, Idempotency: a repeat returns the first answer and does nothing more; another body is 422. */
+/** docs/api.md, Idempotency: a repeat returns the first answer and does nothing more; another body is 422. */
 class IdempotencyIT extends IntegrationTest {
 
     @Test

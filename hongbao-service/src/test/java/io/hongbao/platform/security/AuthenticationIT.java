@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpHeaders;
 
-/** API.md, Authentication: 401 UNAUTHENTICATED for a missing or bad token, 403 FORBIDDEN without the admin role. */
+/**
+ * docs/api.md, Authentication: 401 UNAUTHENTICATED for a missing or bad token, 403 FORBIDDEN without the admin role.
+ */
 class AuthenticationIT extends IntegrationTest {
 
     @Autowired

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * API.md: tokens are signed with the secret configured as {@code HONGBAO_JWT_SECRET}. Started as a separate JVM so
- * the environment variable itself is what configures it — exactly how an operator (or a black-box test) does it.
+ * docs/api.md, Authentication: tokens are signed with the secret configured as {@code HONGBAO_JWT_SECRET}. Started as a
+ * separate JVM so the environment variable itself is what configures it — exactly how an operator (or a black-box test)
+ * does it.
  */
 class ConfiguredSecretIT {
 
