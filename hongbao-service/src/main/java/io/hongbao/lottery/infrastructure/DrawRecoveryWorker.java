@@ -1,5 +1,6 @@
 package io.hongbao.lottery.infrastructure;
 
+import io.hongbao.lottery.LotterySettings;
 import io.hongbao.lottery.application.RecoveringDraws;
 import java.time.Clock;
 
@@ -7,11 +8,11 @@ import java.time.Clock;
 public final class DrawRecoveryWorker extends PeriodicWorker {
 
     private final RecoveringDraws recovering;
-    private final LotterySettings settings;
+    private final LotterySettings.DrawRecovery settings;
     private final Clock clock;
 
-    public DrawRecoveryWorker(RecoveringDraws recovering, LotterySettings settings, Clock clock) {
-        super("lottery-draw-recovery", settings.recoveryInterval(), settings.workersEnabled());
+    public DrawRecoveryWorker(RecoveringDraws recovering, LotterySettings.DrawRecovery settings, Clock clock) {
+        super("lottery-draw-recovery", settings.every(), settings.enabled());
         this.recovering = recovering;
         this.settings = settings;
         this.clock = clock;
@@ -19,6 +20,6 @@ public final class DrawRecoveryWorker extends PeriodicWorker {
 
     @Override
     int runOnce() {
-        return recovering.recover(clock.instant(), settings.recoveryGrace(), settings.batchSize());
+        return recovering.recover(clock.instant(), settings.grace(), settings.batchSize());
     }
 }

@@ -1,5 +1,6 @@
 package io.hongbao.lottery.infrastructure;
 
+import io.hongbao.lottery.LotterySettings;
 import io.hongbao.lottery.application.FillingPrizePools;
 import java.time.Clock;
 
@@ -7,11 +8,11 @@ import java.time.Clock;
 public final class PoolFillingWorker extends PeriodicWorker {
 
     private final FillingPrizePools filling;
-    private final LotterySettings settings;
+    private final LotterySettings.PoolFiller settings;
     private final Clock clock;
 
-    public PoolFillingWorker(FillingPrizePools filling, LotterySettings settings, Clock clock) {
-        super("lottery-pool-filler", settings.fillInterval(), settings.workersEnabled());
+    public PoolFillingWorker(FillingPrizePools filling, LotterySettings.PoolFiller settings, Clock clock) {
+        super("lottery-pool-filler", settings.every(), settings.enabled());
         this.filling = filling;
         this.settings = settings;
         this.clock = clock;

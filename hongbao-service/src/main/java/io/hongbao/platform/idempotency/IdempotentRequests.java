@@ -16,7 +16,6 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,7 +30,6 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>The fingerprint is the method, path and the request body re-serialised as JSON, so the same body with other
  * white space counts as the same request.
  */
-@Component
 public final class IdempotentRequests {
 
     private final JdbcClient jdbc;
