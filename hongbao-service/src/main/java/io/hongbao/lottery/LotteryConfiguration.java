@@ -72,13 +72,7 @@ class LotteryConfiguration {
             FillingPrizePools filling,
             Transactions transactions,
             Blocking blocking) {
-        return new DrawingPrize(
-                wheels,
-                draws,
-                pools,
-                filling,
-                transactions,
-                task -> blocking.scheduler().schedule(task));
+        return new DrawingPrize(wheels, draws, pools, filling, transactions, blocking.executor());
     }
 
     @Bean

@@ -35,7 +35,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -86,7 +85,7 @@ class RedPacketConfiguration {
 
     @Bean
     PublishingRedPacket publishingRedPacket(RedPackets packets, RedisHotPackets hot, Blocking blocking) {
-        return new PublishingRedPacket(packets, hot, onJdbcThreads(blocking));
+        return new PublishingRedPacket(packets, hot, blocking.executor());
     }
 
     @Bean
@@ -96,7 +95,7 @@ class RedPacketConfiguration {
 
     @Bean
     ReadingRedPacket readingRedPacket(RedPackets packets, RedisHotPackets hot, Groups groups, Blocking blocking) {
-        return new ReadingRedPacket(packets, hot, groups, onJdbcThreads(blocking));
+        return new ReadingRedPacket(packets, hot, groups, blocking.executor());
     }
 
     @Bean
@@ -186,10 +185,5 @@ class RedPacketConfiguration {
             matchIfMissing = true)
     ObservationPredicate grabRouteWithoutHttpObservation() {
         return GrabRoute.withoutHttpObservation();
-    }
-
-    /** Database work of the use cases runs on the bounded JDBC scheduler, never on a Netty event loop. */
-    private static Executor onJdbcThreads(Blocking blocking) {
-        return task -> blocking.scheduler().schedule(task);
     }
 }

@@ -2,6 +2,7 @@ package io.hongbao.lottery.infrastructure;
 
 import io.hongbao.lottery.LotterySettings;
 import io.hongbao.lottery.application.RecoveringDraws;
+import io.hongbao.platform.workers.PeriodicWorker;
 import java.time.Clock;
 
 /** Finishes draws left pending by a crash between spending the points and recording the outcome. */
@@ -19,7 +20,7 @@ public final class DrawRecoveryWorker extends PeriodicWorker {
     }
 
     @Override
-    int runOnce() {
+    protected int runOnce() {
         return recovering.recover(clock.instant(), settings.grace(), settings.batchSize());
     }
 }

@@ -2,6 +2,7 @@ package io.hongbao.lottery.infrastructure;
 
 import io.hongbao.lottery.LotterySettings;
 import io.hongbao.lottery.application.FillingPrizePools;
+import io.hongbao.platform.workers.PeriodicWorker;
 import java.time.Clock;
 
 /** Places and publishes every wheel's hours ahead of time, and republishes hours a crash left unpublished. */
@@ -19,7 +20,7 @@ public final class PoolFillingWorker extends PeriodicWorker {
     }
 
     @Override
-    int runOnce() {
+    protected int runOnce() {
         int wheels = filling.fillDue(clock.instant(), settings.batchSize());
         int hours = filling.republish(clock.instant().minus(settings.republishAfter()), settings.batchSize());
         return wheels + hours;
