@@ -79,8 +79,14 @@ class RedPacketConfiguration {
 
     @Bean
     SendingRedPacket sendingRedPacket(
-            RedPackets packets, EscrowAccounts escrow, Groups groups, Transactions transactions, Clock clock) {
-        return new SendingRedPacket(packets, escrow, groups, transactions, clock, ThreadLocalRandom::current);
+            RedPackets packets,
+            EscrowAccounts escrow,
+            Groups groups,
+            Transactions transactions,
+            PublishingRedPacket publishing,
+            Clock clock) {
+        return new SendingRedPacket(
+                packets, escrow, groups, transactions, publishing, clock, ThreadLocalRandom::current);
     }
 
     @Bean
