@@ -5,19 +5,28 @@ import io.hongbao.account.application.GrantingPoints;
 import io.hongbao.account.application.ReadingAccount;
 import io.hongbao.account.infrastructure.AccountsInfrastructure;
 import io.hongbao.account.model.Accounts;
+import io.hongbao.account.model.EscrowAccounts;
 import io.hongbao.platform.db.Transactions;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** Wires the accounts feature: the use cases are plain objects built here, not Spring components. */
+/**
+ * Wires the accounts feature: the use cases are plain objects built here, not Spring components. The escrow side is
+ * here too: the red-packet feature moves money through it.
+ */
 @Configuration(proxyBeanMethods = false)
 class AccountConfiguration {
 
     @Bean
     Accounts accounts(JdbcClient jdbc) {
         return AccountsInfrastructure.jdbcAccounts(jdbc);
+    }
+
+    @Bean
+    EscrowAccounts escrowAccounts(JdbcClient jdbc) {
+        return AccountsInfrastructure.jdbcEscrowAccounts(jdbc);
     }
 
     @Bean

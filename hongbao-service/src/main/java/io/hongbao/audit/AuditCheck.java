@@ -1,8 +1,8 @@
 package io.hongbao.audit;
 
 /**
- * One invariant the audit verifies. Features contribute checks as beans (their order is the bean order); each check
- * reads what it needs itself and must not change anything.
+ * One invariant the audit verifies. Features build their checks, {@code AuditConfiguration} lists them in the order
+ * they run; each check reads what it needs itself and must not change anything.
  */
 public interface AuditCheck {
 

@@ -1,12 +1,17 @@
 package io.hongbao.group;
 
+import io.hongbao.platform.settings.Setting;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/** {@code hongbao.redpacket.groups.*}: groups exist to address group packets, so they live in that section. */
-@ConfigurationProperties("hongbao.redpacket.groups")
+/**
+ * {@code hongbao.groups.*}; the defaults are in {@code application.yml}.
+ *
+ * @param maxMembers the most members a group may have, its creator included
+ */
+@ConfigurationProperties("hongbao.groups")
 public record GroupSettings(int maxMembers) {
 
     public GroupSettings {
-        maxMembers = maxMembers <= 0 ? 1000 : maxMembers;
+        Setting.positive(maxMembers, "hongbao.groups.max-members");
     }
 }

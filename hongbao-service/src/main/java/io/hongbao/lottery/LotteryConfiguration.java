@@ -1,6 +1,5 @@
 package io.hongbao.lottery;
 
-import io.hongbao.audit.AuditCheck;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.FillingPrizePools;
@@ -9,7 +8,6 @@ import io.hongbao.lottery.application.RecoveringDraws;
 import io.hongbao.lottery.infrastructure.DrawRecoveryWorker;
 import io.hongbao.lottery.infrastructure.LotteryAuditChecks;
 import io.hongbao.lottery.infrastructure.LotteryInfrastructure;
-import io.hongbao.lottery.infrastructure.LotterySettings;
 import io.hongbao.lottery.infrastructure.PoolFillingWorker;
 import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.PrizePools;
@@ -23,7 +21,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.annotation.Order;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
@@ -54,7 +51,12 @@ class LotteryConfiguration {
     FillingPrizePools fillingPrizePools(
             ReleaseSchedule schedule, PrizePools pools, Transactions transactions, LotterySettings settings) {
         // Release moments are not secrets, but nobody should be able to predict them from a seed either.
-        return new FillingPrizePools(schedule, pools, transactions, new SecureRandom(), settings.fillLookahead());
+        return new FillingPrizePools(
+                schedule,
+                pools,
+                transactions,
+                new SecureRandom(),
+                settings.poolFiller().lookahead());
     }
 
     @Bean
@@ -70,13 +72,7 @@ class LotteryConfiguration {
             FillingPrizePools filling,
             Transactions transactions,
             Blocking blocking) {
-        return new DrawingPrize(
-                wheels,
-                draws,
-                pools,
-                filling,
-                transactions,
-                task -> blocking.scheduler().schedule(task));
+        return new DrawingPrize(wheels, draws, pools, filling, transactions, blocking.executor());
     }
 
     @Bean
@@ -89,51 +85,20 @@ class LotteryConfiguration {
         return new ReadingWheels(wheels, draws);
     }
 
+    /** The lottery's checks; {@code AuditConfiguration} lists them, in the audit's order. */
     @Bean
     LotteryAuditChecks lotteryAuditChecks(
             JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
         return new LotteryAuditChecks(jdbc, snapshots, redis, clock);
     }
 
-    // The lottery's part of /api/v1/admin/audit, after the money (100s) and red-packet (200s) checks.
-
-    @Bean
-    @Order(300)
-    AuditCheck lotteryWonPlacedStock(LotteryAuditChecks checks) {
-        return checks.wonWithinPlacedWithinStock();
-    }
-
-    @Bean
-    @Order(310)
-    AuditCheck lotteryUnitsWonOnce(LotteryAuditChecks checks) {
-        return checks.unitsWonOnce();
-    }
-
-    @Bean
-    @Order(320)
-    AuditCheck lotteryDrawsOneOutcome(LotteryAuditChecks checks) {
-        return checks.drawsHaveOneOutcome();
-    }
-
-    @Bean
-    @Order(330)
-    AuditCheck lotteryPointsExact(LotteryAuditChecks checks) {
-        return checks.pointsExact();
-    }
-
-    @Bean
-    @Order(340)
-    AuditCheck lotteryPoolsMatchDatabase(LotteryAuditChecks checks) {
-        return checks.poolsMatchDatabase();
-    }
-
     @Bean
     PoolFillingWorker poolFillingWorker(FillingPrizePools filling, LotterySettings settings, Clock clock) {
-        return new PoolFillingWorker(filling, settings, clock);
+        return new PoolFillingWorker(filling, settings.poolFiller(), clock);
     }
 
     @Bean
     DrawRecoveryWorker drawRecoveryWorker(RecoveringDraws recovering, LotterySettings settings, Clock clock) {
-        return new DrawRecoveryWorker(recovering, settings, clock);
+        return new DrawRecoveryWorker(recovering, settings.drawRecovery(), clock);
     }
 }

@@ -28,20 +28,26 @@ import io.hongbao.redpacket.infrastructure.UncoalescedGrabs;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
-import io.hongbao.redpacket.warmup.WarmUpSettings;
+import io.hongbao.redpacket.web.GrabRoute;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationPredicate;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.annotation.Order;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
 
-/** Wires the red-packet feature: plain use cases over their ports, the Redis and JDBC adapters, the workers. */
+/**
+ * Wires the red-packet feature: plain use cases over their ports, the Redis and JDBC adapters, the workers, the grab
+ * route and the audit's checks (which {@code AuditConfiguration} lists in order).
+ */
 @Configuration(proxyBeanMethods = false)
 class RedPacketConfiguration {
 
@@ -73,13 +79,19 @@ class RedPacketConfiguration {
 
     @Bean
     SendingRedPacket sendingRedPacket(
-            RedPackets packets, EscrowAccounts escrow, Groups groups, Transactions transactions, Clock clock) {
-        return new SendingRedPacket(packets, escrow, groups, transactions, clock, ThreadLocalRandom::current);
+            RedPackets packets,
+            EscrowAccounts escrow,
+            Groups groups,
+            Transactions transactions,
+            PublishingRedPacket publishing,
+            Clock clock) {
+        return new SendingRedPacket(
+                packets, escrow, groups, transactions, publishing, clock, ThreadLocalRandom::current);
     }
 
     @Bean
     PublishingRedPacket publishingRedPacket(RedPackets packets, RedisHotPackets hot, Blocking blocking) {
-        return new PublishingRedPacket(packets, hot, onJdbcThreads(blocking));
+        return new PublishingRedPacket(packets, hot, blocking.executor());
     }
 
     @Bean
@@ -89,7 +101,7 @@ class RedPacketConfiguration {
 
     @Bean
     ReadingRedPacket readingRedPacket(RedPackets packets, RedisHotPackets hot, Groups groups, Blocking blocking) {
-        return new ReadingRedPacket(packets, hot, groups, onJdbcThreads(blocking));
+        return new ReadingRedPacket(packets, hot, groups, blocking.executor());
     }
 
     @Bean
@@ -135,19 +147,16 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    @Order(200)
     PacketSumsCheck packetSumsCheck(JdbcClient jdbc, Snapshots snapshots) {
         return new PacketSumsCheck(jdbc, snapshots);
     }
 
     @Bean
-    @Order(210)
     GrabsRecordedOnceCheck grabsRecordedOnceCheck(JdbcClient jdbc, Snapshots snapshots) {
         return new GrabsRecordedOnceCheck(jdbc, snapshots);
     }
 
     @Bean
-    @Order(90)
     RedisAgreesWithDatabaseCheck redisAgreesWithDatabaseCheck(
             JdbcClient jdbc, RedisHotPackets hot, PacketKeys keys, StatefulRedisConnection<String, String> redis) {
         return new RedisAgreesWithDatabaseCheck(jdbc, hot, keys, redis.sync(), Duration.ofSeconds(5));
@@ -157,15 +166,30 @@ class RedPacketConfiguration {
     @Bean
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
     GrabPathWarmUp grabPathWarmUp(
-            WarmUpSettings settings,
+            RedPacketSettings settings,
             StatefulRedisConnection<String, String> redis,
             PacketKeys keys,
             TokenIssuer tokens) {
-        return new GrabPathWarmUp(settings, redis, keys, tokens);
+        return new GrabPathWarmUp(settings.warmUp(), redis, keys, tokens);
     }
 
-    /** Database work of the use cases runs on the bounded JDBC scheduler, never on a Netty event loop. */
-    private static Executor onJdbcThreads(Blocking blocking) {
-        return task -> blocking.scheduler().schedule(task);
+    /** {@code POST /api/v1/packets/{id}/grab}, matched before the annotated controllers (see {@link GrabRoute}). */
+    @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnProperty(name = "hongbao.redpacket.grab-route.functional", matchIfMissing = true)
+    RouterFunction<ServerResponse> grabRoute(GrabbingRedPacket grabbing, MeterRegistry registry) {
+        return GrabRoute.routerFunction(grabbing, registry);
+    }
+
+    /** Leaves the grab out of {@code http.server.requests}; {@link GrabRoute} times it itself. */
+    @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnProperty(name = "hongbao.redpacket.grab-route.functional", matchIfMissing = true)
+    @ConditionalOnProperty(
+            name = "hongbao.redpacket.grab-route.http-observation",
+            havingValue = "false",
+            matchIfMissing = true)
+    ObservationPredicate grabRouteWithoutHttpObservation() {
+        return GrabRoute.withoutHttpObservation();
     }
 }

@@ -1,14 +1,16 @@
 package io.hongbao.redpacket;
 
+import io.hongbao.platform.settings.Setting;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * {@code hongbao.redpacket.*}.
+ * {@code hongbao.redpacket.*}; the defaults and what each setting means are in {@code application.yml}.
  *
  * @param shards virtual shards of the Redis state; each has its own event stream and expiry index under one hash tag.
  *     Fixed for the life of the data: changing it would orphan live packets.
  * @param retention how long a closed packet's live state stays in Redis before readers fall back to the database
+ * @param warmUp how hard the grab path is exercised before the service reports UP
  */
 @ConfigurationProperties("hongbao.redpacket")
 public record RedPacketSettings(
@@ -17,15 +19,17 @@ public record RedPacketSettings(
         Persister persister,
         Sweeper sweeper,
         Recovery recovery,
-        Coalescing coalescing) {
+        Coalescing coalescing,
+        WarmUp warmUp) {
 
     public RedPacketSettings {
-        shards = shards <= 0 ? 16 : shards;
-        retention = retention == null ? Duration.ofDays(1) : retention;
-        persister = persister == null ? new Persister(true, 0, null, null, null, null, null) : persister;
-        sweeper = sweeper == null ? new Sweeper(true, null, 0) : sweeper;
-        recovery = recovery == null ? new Recovery(true, null, null, 0) : recovery;
-        coalescing = coalescing == null ? new Coalescing(true, 0, true) : coalescing;
+        Setting.positive(shards, "hongbao.redpacket.shards");
+        Setting.positive(retention, "hongbao.redpacket.retention");
+        Setting.present(persister, "hongbao.redpacket.persister");
+        Setting.present(sweeper, "hongbao.redpacket.sweeper");
+        Setting.present(recovery, "hongbao.redpacket.recovery");
+        Setting.present(coalescing, "hongbao.redpacket.coalescing");
+        Setting.present(warmUp, "hongbao.redpacket.warm-up");
     }
 
     /**
@@ -38,7 +42,7 @@ public record RedPacketSettings(
      *     at once. Safe because the entries wait in Redis, which already made them durable.
      */
     public record Persister(
-            boolean enabled,
+            Boolean enabled,
             int batchSize,
             Duration block,
             Duration claimIdle,
@@ -46,23 +50,22 @@ public record RedPacketSettings(
             Duration trimEvery,
             Duration linger) {
         public Persister {
-            linger = linger == null ? Duration.ofMillis(20) : linger;
-            if (linger.isNegative()) {
-                throw new IllegalArgumentException("persister linger must not be negative");
-            }
-            batchSize = batchSize <= 0 ? 500 : batchSize;
-            block = block == null ? Duration.ofMillis(500) : block;
-            claimIdle = claimIdle == null ? Duration.ofSeconds(30) : claimIdle;
-            reclaimEvery = reclaimEvery == null ? Duration.ofSeconds(5) : reclaimEvery;
-            trimEvery = trimEvery == null ? Duration.ofSeconds(10) : trimEvery;
+            Setting.present(enabled, "hongbao.redpacket.persister.enabled");
+            Setting.positive(batchSize, "hongbao.redpacket.persister.batch-size");
+            Setting.positive(block, "hongbao.redpacket.persister.block");
+            Setting.positive(claimIdle, "hongbao.redpacket.persister.claim-idle");
+            Setting.positive(reclaimEvery, "hongbao.redpacket.persister.reclaim-every");
+            Setting.positive(trimEvery, "hongbao.redpacket.persister.trim-every");
+            Setting.notNegative(linger, "hongbao.redpacket.persister.linger");
         }
     }
 
     /** Closes expired packets by polling each shard's expiry zset (no keyspace notifications: they get lost). */
-    public record Sweeper(boolean enabled, Duration every, int batchSize) {
+    public record Sweeper(Boolean enabled, Duration every, int batchSize) {
         public Sweeper {
-            every = every == null ? Duration.ofMillis(500) : every;
-            batchSize = batchSize <= 0 ? 200 : batchSize;
+            Setting.present(enabled, "hongbao.redpacket.sweeper.enabled");
+            Setting.positive(every, "hongbao.redpacket.sweeper.every");
+            Setting.positive(batchSize, "hongbao.redpacket.sweeper.batch-size");
         }
     }
 
@@ -71,11 +74,12 @@ public record RedPacketSettings(
      *
      * @param grace how old a row must be before it counts as stranded rather than in progress
      */
-    public record Recovery(boolean enabled, Duration every, Duration grace, int batchSize) {
+    public record Recovery(Boolean enabled, Duration every, Duration grace, int batchSize) {
         public Recovery {
-            every = every == null ? Duration.ofSeconds(5) : every;
-            grace = grace == null ? Duration.ofSeconds(5) : grace;
-            batchSize = batchSize <= 0 ? 100 : batchSize;
+            Setting.present(enabled, "hongbao.redpacket.recovery.enabled");
+            Setting.positive(every, "hongbao.redpacket.recovery.every");
+            Setting.positive(grace, "hongbao.redpacket.recovery.grace");
+            Setting.positive(batchSize, "hongbao.redpacket.recovery.batch-size");
         }
     }
 
@@ -90,8 +94,24 @@ public record RedPacketSettings(
     public record Coalescing(Boolean enabled, int maxBatch, Boolean entryPerCall) {
         public Coalescing {
             enabled = enabled == null || enabled;
-            maxBatch = maxBatch <= 0 ? 64 : maxBatch;
+            Setting.positive(maxBatch, "hongbao.redpacket.coalescing.max-batch");
             entryPerCall = entryPerCall == null || entryPerCall;
+        }
+    }
+
+    /**
+     * Warms the grab path before the service reports UP.
+     *
+     * @param requests grab requests sent to the service itself (about 10k runs each hot method through C2)
+     * @param concurrency requests in flight at once
+     * @param maxDuration UP is reported after this long even if the requests have not all answered
+     */
+    public record WarmUp(Boolean enabled, int requests, int concurrency, Duration maxDuration) {
+        public WarmUp {
+            Setting.present(enabled, "hongbao.redpacket.warm-up.enabled");
+            Setting.positive(requests, "hongbao.redpacket.warm-up.requests");
+            Setting.positive(concurrency, "hongbao.redpacket.warm-up.concurrency");
+            Setting.positive(maxDuration, "hongbao.redpacket.warm-up.max-duration");
         }
     }
 }

@@ -83,7 +83,7 @@ public final class EngineCommand implements Callable<Integer> {
         StorageSettings settings = new StorageSettings(
                 dataDir,
                 new StorageSettings.Redis(redisUrl),
-                new StorageSettings.Db("jdbc:not-used", null, null, 0, 0));
+                new StorageSettings.Db("jdbc:not-used", "root", "", 1, 1));
         try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(settings)) {
             String url = redisUrl != null ? redisUrl : servers.redisUrl();
             RedisClient client = RedisClient.create(url);

@@ -55,7 +55,7 @@ final class BenchEnvironment implements AutoCloseable {
             servers = EmbeddedServers.startWhatIsNotExternal(new StorageSettings(
                     work.resolve("servers"),
                     new StorageSettings.Redis(options.redisUrl),
-                    new StorageSettings.Db(db, options.dbUser, options.dbPassword, 0, 0)));
+                    new StorageSettings.Db(db, options.dbUser, options.dbPassword, 1, 1)));
             owned.add(servers);
         }
         String redis = options.redisUrl != null ? options.redisUrl : servers == null ? null : servers.redisUrl();

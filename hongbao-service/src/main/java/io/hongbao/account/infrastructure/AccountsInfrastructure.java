@@ -1,6 +1,7 @@
 package io.hongbao.account.infrastructure;
 
 import io.hongbao.account.model.Accounts;
+import io.hongbao.account.model.EscrowAccounts;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The adapters of the accounts feature, for its configuration to wire. */
@@ -10,5 +11,9 @@ public final class AccountsInfrastructure {
 
     public static Accounts jdbcAccounts(JdbcClient jdbc) {
         return new JdbcAccounts(jdbc);
+    }
+
+    public static EscrowAccounts jdbcEscrowAccounts(JdbcClient jdbc) {
+        return new JdbcEscrowAccounts(jdbc);
     }
 }

@@ -9,12 +9,13 @@ import io.hongbao.account.web.AccountRequests.PointsRequest;
 import io.hongbao.account.web.AccountViews.AccountView;
 import io.hongbao.account.web.AccountViews.LedgerView;
 import io.hongbao.platform.db.Blocking;
-import io.hongbao.platform.idempotency.Answer;
+import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.hongbao.platform.idempotency.IdempotentRequests;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.Paging;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,6 +30,8 @@ import reactor.core.publisher.Mono;
 /** docs/api.md, Accounts: admin deposits and points grants; a user's own account and ledger. */
 @RestController
 class AccountController {
+
+    private static final AnswerCodec<AccountView> ACCOUNT = AnswerCodec.of(HttpStatus.OK, AccountView.class);
 
     private final DepositingMoney depositing;
     private final GrantingPoints granting;
@@ -50,35 +53,41 @@ class AccountController {
     }
 
     @PostMapping("/api/v1/admin/accounts/{userId}/deposits")
-    Mono<ResponseEntity<String>> deposit(
+    Mono<ResponseEntity<AccountView>> deposit(
             @AuthenticationPrincipal Caller caller,
             @PathVariable long userId,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
             @RequestBody DepositRequest body) {
         UserId user = pathUser(userId);
         var amount = body.toCents();
-        return idempotent.run(
-                caller.userId(),
-                IdempotencyKey.fromHeader(key),
-                "POST deposits " + userId,
-                body,
-                () -> Answer.ok(AccountView.of(depositing.deposit(user, amount))));
+        return idempotent
+                .run(
+                        caller.userId(),
+                        IdempotencyKey.fromHeader(key),
+                        "POST deposits " + userId,
+                        body,
+                        ACCOUNT,
+                        () -> AccountView.of(depositing.deposit(user, amount)))
+                .map(ResponseEntity::ok);
     }
 
     @PostMapping("/api/v1/admin/accounts/{userId}/points")
-    Mono<ResponseEntity<String>> grantPoints(
+    Mono<ResponseEntity<AccountView>> grantPoints(
             @AuthenticationPrincipal Caller caller,
             @PathVariable long userId,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
             @RequestBody PointsRequest body) {
         UserId user = pathUser(userId);
         var points = body.toPoints();
-        return idempotent.run(
-                caller.userId(),
-                IdempotencyKey.fromHeader(key),
-                "POST points " + userId,
-                body,
-                () -> Answer.ok(AccountView.of(granting.grant(user, points))));
+        return idempotent
+                .run(
+                        caller.userId(),
+                        IdempotencyKey.fromHeader(key),
+                        "POST points " + userId,
+                        body,
+                        ACCOUNT,
+                        () -> AccountView.of(granting.grant(user, points)))
+                .map(ResponseEntity::ok);
     }
 
     @GetMapping("/api/v1/me/account")

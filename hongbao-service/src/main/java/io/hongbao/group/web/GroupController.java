@@ -7,13 +7,14 @@ import io.hongbao.group.application.ReadingGroup.Found;
 import io.hongbao.group.application.ReadingGroup.NotVisible;
 import io.hongbao.group.model.GroupId;
 import io.hongbao.platform.db.Blocking;
-import io.hongbao.platform.idempotency.Answer;
+import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.hongbao.platform.idempotency.IdempotentRequests;
 import io.hongbao.platform.ids.OpaqueIds;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import java.util.List;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,6 +29,8 @@ import reactor.core.publisher.Mono;
 @RestController
 class GroupController {
 
+    private static final AnswerCodec<GroupView> CREATED = AnswerCodec.of(HttpStatus.CREATED, GroupView.class);
+
     private final CreatingGroup creating;
     private final ReadingGroup reading;
     private final IdempotentRequests idempotent;
@@ -41,19 +44,22 @@ class GroupController {
     }
 
     @PostMapping("/api/v1/groups")
-    Mono<ResponseEntity<String>> create(
+    Mono<ResponseEntity<GroupView>> create(
             @AuthenticationPrincipal Caller caller,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
             @RequestBody GroupRequest body) {
         String name = body.checkedName();
         List<UserId> members = body.checkedMembers(caller.userId(), creating.maxMembers());
         UserId creator = UserId.of(caller.userId());
-        return idempotent.run(
-                caller.userId(),
-                IdempotencyKey.fromHeader(key),
-                "POST /api/v1/groups",
-                body,
-                () -> Answer.created(GroupView.of(creating.create(creator, name, members))));
+        return idempotent
+                .run(
+                        caller.userId(),
+                        IdempotencyKey.fromHeader(key),
+                        "POST /api/v1/groups",
+                        body,
+                        CREATED,
+                        () -> GroupView.of(creating.create(creator, name, members)))
+                .map(group -> ResponseEntity.status(HttpStatus.CREATED).body(group));
     }
 
     @GetMapping("/api/v1/groups/{id}")

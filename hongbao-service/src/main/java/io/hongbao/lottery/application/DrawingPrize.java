@@ -1,6 +1,7 @@
 package io.hongbao.lottery.application;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.model.DrawAttempt;
 import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.DrawResult;
@@ -14,6 +15,7 @@ import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.idempotency.Once;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -31,7 +33,8 @@ import java.util.concurrent.Executor;
  *   <li>{@link #finish}, database: one transaction records the outcome and credits a consolation's points, once.
  * </ol>
  *
- * A crash after (1) leaves a PENDING draw that {@link RecoveringDraws} finishes with the same steps (2) and (3).
+ * {@link #draw} runs the three for one request; a crash after (1) leaves a PENDING draw that {@link RecoveringDraws}
+ * finishes with the same steps (2) and (3).
  *
  * <p>One case needs a second decision: Redis lost the pool and it was reloaded while another draw's decision was in
  * flight, so the same unit went to two draws. The database records it for one of them; the other finds it taken in
@@ -65,6 +68,27 @@ public final class DrawingPrize {
         this.pools = pools;
         this.transactions = transactions;
         this.jdbc = jdbc;
+    }
+
+    /**
+     * One draw request: step (1) through {@code once}, which commits it before Redis decides anything (and records the
+     * draw's id under the request's idempotency key when it has one), then steps (2) and (3). A repeated request
+     * finishes the first one's draw (a no-op once finished) instead of spending again.
+     */
+    public CompletionStage<DrawAttempt> draw(UserId user, WheelId wheel, Instant now, Once<DrawId> once) {
+        return once.run(() -> spend(user, wheel, now), DrawingPrize::drawOf).thenCompose(ran -> {
+            if (ran instanceof Once.Done<SpendOutcome, DrawId> done) {
+                PendingDraw spent = ((SpendOutcome.Spent) done.outcome()).draw();
+                return finish(spent, now).thenApply(DrawAttempt.Drawn::new);
+            }
+            if (ran instanceof Once.Repeated<SpendOutcome, DrawId> repeated) {
+                return finish(repeated.answer(), now)
+                        .thenApply(found -> new DrawAttempt.Drawn(found.orElseThrow(() -> new IllegalStateException(
+                                "draw " + repeated.answer().value() + " was answered but is not stored"))));
+            }
+            SpendOutcome refusal = ((Once.Refused<SpendOutcome, DrawId>) ran).outcome();
+            return CompletableFuture.completedFuture(new DrawAttempt.Refused(refusal));
+        });
     }
 
     /** Step (1), blocking; joins the caller's transaction (an idempotent request's) when there is one. */
@@ -152,6 +176,12 @@ public final class DrawingPrize {
             // them, which stays PENDING until recovery runs this again and finds the unit taken.
             return Optional.of(draws.finish(draw, outcome, now));
         });
+    }
+
+    private static Optional<DrawId> drawOf(SpendOutcome outcome) {
+        return outcome instanceof SpendOutcome.Spent spent
+                ? Optional.of(spent.draw().id())
+                : Optional.empty();
     }
 
     private static String prizeName(Wheel wheel, UnitRef unit) {

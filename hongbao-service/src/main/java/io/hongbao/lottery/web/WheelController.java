@@ -4,8 +4,9 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.ReadingWheels;
+import io.hongbao.lottery.model.DrawAttempt;
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.DrawResult;
 import io.hongbao.lottery.model.SpendOutcome;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
@@ -15,15 +16,15 @@ import io.hongbao.lottery.web.WheelViews.DrawsView;
 import io.hongbao.lottery.web.WheelViews.SpentView;
 import io.hongbao.lottery.web.WheelViews.WheelView;
 import io.hongbao.platform.db.Blocking;
-import io.hongbao.platform.idempotency.Answer;
+import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.hongbao.platform.idempotency.IdempotentRequests;
+import io.hongbao.platform.idempotency.Once;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import java.time.Clock;
-import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -35,18 +36,20 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.json.JsonMapper;
 
 /** docs/api.md, Lottery wheels: an operator creates wheels; users draw and look at wheels and their own draws. */
 @RestController
 class WheelController {
+
+    /** A draw's request keeps the id of its draw: a repeat finishes that draw and answers its result. */
+    private static final AnswerCodec<DrawId> SPENT = AnswerCodec.of(
+            HttpStatus.OK, SpentView.class, id -> new SpentView(id.value()), spent -> new DrawId(spent.drawId()));
 
     private final CreatingWheel creating;
     private final DrawingPrize drawing;
     private final ReadingWheels reading;
     private final IdempotentRequests idempotent;
     private final Blocking blocking;
-    private final JsonMapper json;
     private final Clock clock;
 
     WheelController(
@@ -55,14 +58,12 @@ class WheelController {
             ReadingWheels reading,
             IdempotentRequests idempotent,
             Blocking blocking,
-            JsonMapper json,
             Clock clock) {
         this.creating = creating;
         this.drawing = drawing;
         this.reading = reading;
         this.idempotent = idempotent;
         this.blocking = blocking;
-        this.json = json;
         this.clock = clock;
     }
 
@@ -84,10 +85,7 @@ class WheelController {
                 .orElseThrow(() -> ApiException.notFound("no wheel " + id)));
     }
 
-    /**
-     * Step (1) of the draw commits before steps (2) and (3) run (ADR 0021); with an Idempotency-Key, the key is
-     * recorded with step (1), and a repeat finishes the same draw (a no-op once finished) instead of drawing again.
-     */
+    /** {@link DrawingPrize#draw}: with an Idempotency-Key, a repeat answers the first request's draw (ADR 0021). */
     @PostMapping("/api/v1/wheels/{id}/draw")
     Mono<DrawView> draw(
             @AuthenticationPrincipal Caller caller,
@@ -96,22 +94,10 @@ class WheelController {
         IdempotencyKey idempotencyKey = IdempotencyKey.fromHeader(key);
         WheelId wheel = wheelId(id);
         UserId user = UserId.of(caller.userId());
-        if (idempotencyKey == null) {
-            return blocking.call(() -> spend(user, wheel))
-                    .flatMap(draw -> Mono.fromCompletionStage(() -> drawing.finish(draw, clock.instant())))
-                    .map(DrawView::of);
-        }
-        AtomicReference<PendingDraw> fresh = new AtomicReference<>();
-        return idempotent
-                .run(caller.userId(), idempotencyKey, "POST /api/v1/wheels/" + id + "/draw", null, () -> {
-                    fresh.set(spend(user, wheel));
-                    return Answer.ok(new SpentView(fresh.get().id().value()));
-                })
-                .flatMap(answer -> Mono.fromCompletionStage(() -> fresh.get() != null
-                        ? drawing.finish(fresh.get(), clock.instant())
-                        : drawing.finish(recordedDraw(answer), clock.instant())
-                                .thenApply(found -> found.orElseThrow())))
-                .map(DrawView::of);
+        Once<DrawId> once =
+                idempotent.once(caller.userId(), idempotencyKey, "POST /api/v1/wheels/" + id + "/draw", null, SPENT);
+        return Mono.fromCompletionStage(() -> drawing.draw(user, wheel, clock.instant(), once))
+                .map(attempt -> DrawView.of(drawnOrRefused(attempt, wheel)));
     }
 
     @GetMapping("/api/v1/me/draws")
@@ -120,11 +106,11 @@ class WheelController {
         return blocking.call(() -> DrawsView.of(reading.myDraws(UserId.of(caller.userId()), pageSize)));
     }
 
-    private PendingDraw spend(UserId user, WheelId wheel) {
-        SpendOutcome outcome = drawing.spend(user, wheel, clock.instant());
-        if (outcome instanceof SpendOutcome.Spent spent) {
-            return spent.draw();
+    private static DrawResult drawnOrRefused(DrawAttempt attempt, WheelId wheel) {
+        if (attempt instanceof DrawAttempt.Drawn drawn) {
+            return drawn.result();
         }
+        SpendOutcome outcome = ((DrawAttempt.Refused) attempt).reason();
         if (outcome instanceof SpendOutcome.InsufficientPoints insufficient) {
             throw new ApiException(
                     ErrorCode.INSUFFICIENT_POINTS, "a draw costs " + insufficient.drawCost() + " points");
@@ -133,10 +119,6 @@ class WheelController {
             throw new ApiException(ErrorCode.UNAVAILABLE, "the prize pools are unreachable; nothing was spent");
         }
         throw ApiException.notFound("no wheel " + wheel.value());
-    }
-
-    private DrawId recordedDraw(ResponseEntity<String> answer) {
-        return new DrawId(json.readValue(answer.getBody(), SpentView.class).drawId());
     }
 
     private static WheelId wheelId(String id) {

@@ -6,10 +6,13 @@ import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.platform.storage.StorageSettings;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The connection pool to the system of record. Flyway, JdbcTemplate and the transaction manager are Spring Boot's,
- * built on this pool. It depends on {@link StorageEndpoints}, so it closes before an embedded server stops.
+ * The connection pool to the system of record, and the ways use cases reach it: transactions, read snapshots and the
+ * bounded scheduler for blocking work. Flyway, JdbcTemplate and the transaction manager are Spring Boot's, built on
+ * this pool. It depends on {@link StorageEndpoints}, so it closes before an embedded server stops.
  */
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {
@@ -32,5 +35,15 @@ class DatabaseConfiguration {
     @Bean(destroyMethod = "dispose")
     Blocking blocking(StorageSettings settings) {
         return new Blocking(settings.db().blockingThreads());
+    }
+
+    @Bean
+    Transactions transactions(TransactionTemplate template) {
+        return new SpringTransactions(template);
+    }
+
+    @Bean
+    Snapshots snapshots(PlatformTransactionManager transactions) {
+        return new Snapshots(transactions);
     }
 }

@@ -1,7 +1,6 @@
 package io.hongbao.platform.db;
 
 import java.util.function.Supplier;
-import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -10,7 +9,6 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Read-only work that must see ONE consistent state of the database (InnoDB REPEATABLE READ: every read of the
  * transaction sees the snapshot taken at its first read), such as the audit adding up balances while grabs commit.
  */
-@Component
 public final class Snapshots {
 
     private final TransactionTemplate template;

@@ -1,11 +1,9 @@
 package io.hongbao.platform.db;
 
 import java.util.function.Supplier;
-import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** {@link Transactions} on Spring's transaction manager (propagation REQUIRED: nested calls join). */
-@Component
 final class SpringTransactions implements Transactions {
 
     private final TransactionTemplate template;

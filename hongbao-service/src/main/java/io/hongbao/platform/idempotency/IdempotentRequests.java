@@ -11,12 +11,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,9 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Refused requests therefore record nothing, so a key is only spent by a success.
  *
  * <p>The fingerprint is the method, path and the request body re-serialised as JSON, so the same body with other
- * white space counts as the same request.
+ * white space counts as the same request. Answers are typed: the first request gets its answer as the work made it,
+ * a repeat gets it read back from the recorded JSON through the caller's {@link AnswerCodec}.
  */
-@Component
 public final class IdempotentRequests {
 
     private final JdbcClient jdbc;
@@ -49,40 +49,77 @@ public final class IdempotentRequests {
     }
 
     /**
-     * Runs {@code work} (blocking, on the JDBC scheduler) inside a transaction, once per key when a key is given.
+     * The request's committing step, for a use case that goes on after the commit.
      *
+     * @param key null when the request carries none: the step then runs in a transaction of its own, every time
      * @param request what identifies the request besides the key: method and path
      * @param body the parsed request body (may be null for body-less requests)
      */
-    public Mono<ResponseEntity<String>> run(
-            long userId, IdempotencyKey key, String request, Object body, Supplier<Answer> work) {
-        return blocking.call(() -> key == null
-                        ? transactions.inTransaction(() -> stored(work.get()))
-                        : once(userId, key, fingerprint(request, body), work))
-                .map(StoredAnswer::toResponse);
+    public <A> Once<A> once(long userId, IdempotencyKey key, String request, Object body, AnswerCodec<A> codec) {
+        return new Once<>() {
+            @Override
+            public <S> CompletionStage<Ran<S, A>> run(Supplier<S> step, Function<S, Optional<A>> answer) {
+                return blocking.call(() -> key == null
+                                ? inTransaction(step, answer)
+                                : once(userId, key, fingerprint(request, body), codec, step, answer))
+                        .toFuture();
+            }
+        };
     }
 
-    private StoredAnswer once(long userId, IdempotencyKey key, String fingerprint, Supplier<Answer> work) {
+    /** Runs {@code work} (blocking, on the JDBC scheduler) in a transaction, once per key when a key is given. */
+    public <A> Mono<A> run(
+            long userId, IdempotencyKey key, String request, Object body, AnswerCodec<A> codec, Supplier<A> work) {
+        return Mono.fromCompletionStage(
+                        () -> once(userId, key, request, body, codec).run(work, Optional::of))
+                .map(ran -> ran.answerOr(refused -> new IllegalStateException("work without an answer")));
+    }
+
+    private <S, A> Once.Ran<S, A> inTransaction(Supplier<S> step, Function<S, Optional<A>> answer) {
+        try {
+            return transactions.inTransaction(() -> {
+                S outcome = step.get();
+                return new Once.Done<>(outcome, answer.apply(outcome).orElseThrow(() -> new Refusal(outcome)));
+            });
+        } catch (Refusal refusal) {
+            return refusal.ran();
+        }
+    }
+
+    private <S, A> Once.Ran<S, A> once(
+            long userId,
+            IdempotencyKey key,
+            String fingerprint,
+            AnswerCodec<A> codec,
+            Supplier<S> step,
+            Function<S, Optional<A>> answer) {
         try {
             return transactions.inTransaction(() -> {
                 jdbc.sql("INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, response_status,"
                                 + " response_body, created_at) VALUES (?, ?, ?, 0, '', ?)")
                         .params(userId, key.value(), fingerprint, toSql(clock.instant()))
                         .update();
-                StoredAnswer answer = stored(work.get());
+                S outcome = step.get();
+                A answered = answer.apply(outcome).orElseThrow(() -> new Refusal(outcome));
                 jdbc.sql("UPDATE idempotency_records SET response_status = ?, response_body = ?"
                                 + " WHERE user_id = ? AND idempotency_key = ?")
-                        .params(answer.status(), answer.json(), userId, key.value())
+                        .params(
+                                codec.status().value(),
+                                json.writeValueAsString(codec.toJson(answered)),
+                                userId,
+                                key.value())
                         .update();
-                return answer;
+                return new Once.Done<>(outcome, answered);
             });
+        } catch (Refusal refusal) {
+            return refusal.ran();
         } catch (DuplicateKeyException alreadyAnswered) {
-            return recorded(userId, key, fingerprint);
+            return new Once.Repeated<>(recorded(userId, key, fingerprint, codec));
         }
     }
 
-    private StoredAnswer recorded(long userId, IdempotencyKey key, String fingerprint) {
-        return jdbc.sql("SELECT fingerprint, response_status, response_body FROM idempotency_records"
+    private <A> A recorded(long userId, IdempotencyKey key, String fingerprint, AnswerCodec<A> codec) {
+        String recorded = jdbc.sql("SELECT fingerprint, response_body FROM idempotency_records"
                         + " WHERE user_id = ? AND idempotency_key = ?")
                 .params(userId, key.value())
                 .query((rs, row) -> {
@@ -91,13 +128,10 @@ public final class IdempotentRequests {
                                 ErrorCode.IDEMPOTENCY_KEY_REUSED,
                                 "this Idempotency-Key was used for a different request");
                     }
-                    return new StoredAnswer(rs.getInt("response_status"), rs.getString("response_body"));
+                    return rs.getString("response_body");
                 })
                 .single();
-    }
-
-    private StoredAnswer stored(Answer answer) {
-        return new StoredAnswer(answer.status().value(), json.writeValueAsString(answer.body()));
+        return codec.fromJson(json.readValue(recorded, codec.jsonType()));
     }
 
     private String fingerprint(String request, Object body) {
@@ -110,11 +144,19 @@ public final class IdempotentRequests {
         }
     }
 
-    private record StoredAnswer(int status, String json) {
-        ResponseEntity<String> toResponse() {
-            return ResponseEntity.status(status)
-                    .contentType(MediaType.APPLICATION_JSON)
-                    .body(json);
+    /** Carries a refused outcome out of its transaction, which rolls back on the way. */
+    private static final class Refusal extends RuntimeException {
+
+        private final transient Object outcome;
+
+        Refusal(Object outcome) {
+            super(null, null, false, false);
+            this.outcome = outcome;
+        }
+
+        @SuppressWarnings("unchecked")
+        <S, A> Once.Ran<S, A> ran() {
+            return new Once.Refused<>((S) outcome);
         }
     }
 }

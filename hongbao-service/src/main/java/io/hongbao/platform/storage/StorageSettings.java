@@ -1,19 +1,21 @@
 package io.hongbao.platform.storage;
 
+import io.hongbao.platform.settings.Setting;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Where the service keeps its state. A blank {@code redisUrl} or {@code dbUrl} means "start an embedded server for
- * it"; a set one means "use that existing server instead" (external mode).
+ * it"; a set one means "use that existing server instead" (external mode). The defaults are in
+ * {@code application.yml}.
  */
 @ConfigurationProperties("hongbao")
 public record StorageSettings(Path dataDir, Redis redis, Db db) {
 
     public StorageSettings {
-        dataDir = dataDir == null ? Path.of("data") : dataDir;
-        redis = redis == null ? new Redis(null) : redis;
-        db = db == null ? new Db(null, null, null, 0, 0) : db;
+        Setting.present(dataDir, "hongbao.data-dir");
+        Setting.present(redis, "hongbao.redis");
+        Setting.present(db, "hongbao.db");
     }
 
     public record Redis(String url) {
@@ -24,10 +26,10 @@ public record StorageSettings(Path dataDir, Redis redis, Db db) {
 
     public record Db(String url, String user, String password, int poolSize, int blockingThreads) {
         public Db {
-            user = user == null ? "root" : user;
-            password = password == null ? "" : password;
-            poolSize = poolSize <= 0 ? 16 : poolSize;
-            blockingThreads = blockingThreads <= 0 ? poolSize : blockingThreads;
+            Setting.present(user, "hongbao.db.user");
+            Setting.present(password, "hongbao.db.password");
+            Setting.positive(poolSize, "hongbao.db.pool-size");
+            Setting.positive(blockingThreads, "hongbao.db.blocking-threads");
         }
 
         public boolean embedded() {

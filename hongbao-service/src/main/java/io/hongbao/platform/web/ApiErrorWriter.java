@@ -5,13 +5,11 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
-import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Writes the contract's error body straight to a response: for filters and exception handlers. */
-@Component
 public final class ApiErrorWriter {
 
     private final JsonMapper json;

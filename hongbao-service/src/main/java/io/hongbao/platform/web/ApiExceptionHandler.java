@@ -10,7 +10,6 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
-import org.springframework.stereotype.Component;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.ResponseStatusException;
@@ -24,7 +23,6 @@ import reactor.core.publisher.Mono;
  * Turns every failure into the contract's error body. Runs before Spring Boot's default handler (order -1), so no
  * HTML or Whitelabel body ever leaves the service.
  */
-@Component
 @Order(-2)
 final class ApiExceptionHandler implements WebExceptionHandler {
 

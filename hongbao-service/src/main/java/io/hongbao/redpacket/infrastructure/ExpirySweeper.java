@@ -1,5 +1,6 @@
 package io.hongbao.redpacket.infrastructure;
 
+import io.hongbao.platform.workers.PeriodicWorker;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.Limit;
@@ -38,10 +39,12 @@ public final class ExpirySweeper extends PeriodicWorker {
     }
 
     @Override
-    void runOnce() {
+    protected int runOnce() {
+        int closed = 0;
         for (int shard = 0; shard < keys.shards(); shard++) {
-            sweep(shard);
+            closed += sweep(shard);
         }
+        return closed;
     }
 
     /** Closes what is due in one shard; returns how many packets it closed. */

@@ -1,5 +1,6 @@
 package io.hongbao.redpacket.infrastructure;
 
+import io.hongbao.platform.workers.PeriodicWorker;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.model.HotPackets;
@@ -39,8 +40,8 @@ public final class PublishRecovery extends PeriodicWorker {
     }
 
     @Override
-    void runOnce() {
-        recover();
+    protected int runOnce() {
+        return recover();
     }
 
     /** One round; returns how many packets it (re)published. */

@@ -1,6 +1,7 @@
 package io.hongbao.redpacket.warmup;
 
 import io.hongbao.platform.security.TokenIssuer;
+import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -34,14 +35,14 @@ public final class GrabPathWarmUp implements HealthIndicator {
     private static final Logger log = LoggerFactory.getLogger(GrabPathWarmUp.class);
     private static final Duration KEY_LIFETIME = Duration.ofMinutes(10);
 
-    private final WarmUpSettings settings;
+    private final RedPacketSettings.WarmUp settings;
     private final StatefulRedisConnection<String, String> redis;
     private final PacketKeys keys;
     private final TokenIssuer tokens;
     private final AtomicBoolean warm = new AtomicBoolean();
 
     public GrabPathWarmUp(
-            WarmUpSettings settings,
+            RedPacketSettings.WarmUp settings,
             StatefulRedisConnection<String, String> redis,
             PacketKeys keys,
             TokenIssuer tokens) {

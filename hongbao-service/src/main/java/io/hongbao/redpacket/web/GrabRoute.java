@@ -6,9 +6,6 @@ import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.model.PacketId;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
@@ -31,16 +28,16 @@ import reactor.core.publisher.Mono;
  * directly. {@link RedPacketController#grab} stays: it documents the endpoint in the OpenAPI description, answers
  * other methods on the path exactly as before (405) and serves POST when
  * {@code hongbao.redpacket.grab-route.functional=false} (the baseline this lever is measured against).
+ * {@code RedPacketConfiguration} registers the route.
  */
-@Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "hongbao.redpacket.grab-route.functional", matchIfMissing = true)
-class GrabRoute {
+public final class GrabRoute {
 
     static final String PATH_PREFIX = "/api/v1/packets/";
     static final String PATH_SUFFIX = "/grab";
 
-    @Bean
-    RouterFunction<ServerResponse> grabRouteFunction(GrabbingRedPacket grabbing, MeterRegistry registry) {
+    private GrabRoute() {}
+
+    public static RouterFunction<ServerResponse> routerFunction(GrabbingRedPacket grabbing, MeterRegistry registry) {
         GrabTimers timers = new GrabTimers(registry);
         return RouterFunctions.route(
                 RequestPredicates.POST(PATH_PREFIX + "{id}" + PATH_SUFFIX), request -> grab(grabbing, timers, request));
@@ -51,12 +48,7 @@ class GrabRoute {
      * looked up by five tags, context bookkeeping) cost ~5% of a grab's CPU. {@link GrabTimers} times the grabs
      * instead. {@code hongbao.redpacket.grab-route.http-observation=true} keeps the observation (ADR 0051).
      */
-    @Bean
-    @ConditionalOnProperty(
-            name = "hongbao.redpacket.grab-route.http-observation",
-            havingValue = "false",
-            matchIfMissing = true)
-    ObservationPredicate grabRouteWithoutHttpObservation() {
+    public static ObservationPredicate withoutHttpObservation() {
         return (name, context) ->
                 !(context instanceof ServerRequestObservationContext server && isGrab(server.getCarrier()));
     }

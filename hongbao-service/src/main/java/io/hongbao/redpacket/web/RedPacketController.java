@@ -2,9 +2,10 @@ package io.hongbao.redpacket.web;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.db.Blocking;
-import io.hongbao.platform.idempotency.Answer;
+import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.hongbao.platform.idempotency.IdempotentRequests;
+import io.hongbao.platform.idempotency.Once;
 import io.hongbao.platform.ids.OpaqueIds;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
@@ -12,14 +13,12 @@ import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import io.hongbao.redpacket.PacketLimits;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
-import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketReport;
-import io.hongbao.redpacket.model.PacketState;
 import io.hongbao.redpacket.model.SendOutcome;
 import io.hongbao.redpacket.model.SendRedPacketCommand;
 import io.hongbao.redpacket.web.PacketViews.GrabAnswer;
@@ -29,9 +28,7 @@ import io.hongbao.redpacket.web.PacketViews.PacketSummaryView;
 import io.hongbao.redpacket.web.PacketViews.PacketView;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -47,10 +44,9 @@ import reactor.core.publisher.Mono;
 @RestController
 class RedPacketController {
 
-    private static final Logger log = LoggerFactory.getLogger(RedPacketController.class);
+    private static final AnswerCodec<PacketView> SENT = AnswerCodec.of(HttpStatus.CREATED, PacketView.class);
 
     private final SendingRedPacket sending;
-    private final PublishingRedPacket publishing;
     private final GrabbingRedPacket grabbing;
     private final ReadingRedPacket reading;
     private final ReadingHistory history;
@@ -61,7 +57,6 @@ class RedPacketController {
 
     RedPacketController(
             SendingRedPacket sending,
-            PublishingRedPacket publishing,
             GrabbingRedPacket grabbing,
             ReadingRedPacket reading,
             ReadingHistory history,
@@ -70,7 +65,6 @@ class RedPacketController {
             PacketLimits limits,
             Clock clock) {
         this.sending = sending;
-        this.publishing = publishing;
         this.grabbing = grabbing;
         this.reading = reading;
         this.history = history;
@@ -81,33 +75,18 @@ class RedPacketController {
     }
 
     @PostMapping("/api/v1/packets")
-    Mono<ResponseEntity<String>> send(
+    Mono<ResponseEntity<PacketView>> send(
             @AuthenticationPrincipal Caller caller,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
             @RequestBody SendPacketRequest body) {
         SendRedPacketCommand command = body.toCommand(caller.userId(), limits);
-        AtomicReference<PacketState> sent = new AtomicReference<>();
-        return idempotent
-                .run(caller.userId(), IdempotencyKey.fromHeader(key), "POST /api/v1/packets", body, () -> {
-                    PacketState state = sentOrRefused(sending.send(command));
-                    sent.set(state);
-                    return Answer.created(
-                            PacketView.of(PacketReport.of(state.packet(), List.of(), 0, false), clock.instant()));
-                })
-                // Reached only after the commit (a failed commit errors the Mono): the packet's money is held before
-                // it can be grabbed. A failed publish is not the sender's problem: the recovery worker, or the first
-                // grab (which rebuilds from the database), publishes it.
-                .flatMap(response -> sent.get() == null
-                        ? Mono.just(response)
-                        : Mono.fromCompletionStage(publishing.publishNew(sent.get()))
-                                .onErrorResume(e -> {
-                                    log.warn(
-                                            "publishing packet {} failed; recovery will publish it: {}",
-                                            sent.get().packet().id().value(),
-                                            e.toString());
-                                    return Mono.empty();
-                                })
-                                .thenReturn(response));
+        Once<PacketView> once =
+                idempotent.once(caller.userId(), IdempotencyKey.fromHeader(key), "POST /api/v1/packets", body, SENT);
+        return Mono.fromCompletionStage(() -> sending.send(
+                        command,
+                        once,
+                        state -> PacketView.of(PacketReport.of(state.packet(), List.of(), 0, false), clock.instant())))
+                .map(ran -> ResponseEntity.status(HttpStatus.CREATED).body(ran.answerOr(RedPacketController::refusal)));
     }
 
     /** Served by {@link GrabRoute} unless {@code hongbao.redpacket.grab-route.functional=false}; kept for the docs. */
@@ -151,17 +130,14 @@ class RedPacketController {
                 .toList()));
     }
 
-    private static PacketState sentOrRefused(SendOutcome outcome) {
-        if (outcome instanceof SendOutcome.Sent sent) {
-            return sent.state();
-        }
+    private static ApiException refusal(SendOutcome outcome) {
         if (outcome instanceof SendOutcome.InsufficientFunds) {
-            throw new ApiException(ErrorCode.INSUFFICIENT_FUNDS, "the balance is below the packet's total");
+            return new ApiException(ErrorCode.INSUFFICIENT_FUNDS, "the balance is below the packet's total");
         }
         if (outcome instanceof SendOutcome.NotInGroup) {
-            throw ApiException.forbidden("only a member may send a packet to a group");
+            return ApiException.forbidden("only a member may send a packet to a group");
         }
-        throw ApiException.notFound("no such group");
+        return ApiException.notFound("no such group");
     }
 
     static GrabAnswer answer(GrabOutcome outcome) {

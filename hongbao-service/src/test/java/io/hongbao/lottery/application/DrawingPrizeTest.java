@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.model.Campaign;
 import io.hongbao.lottery.model.Consolation;
+import io.hongbao.lottery.model.DrawAttempt;
 import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.DrawResult;
@@ -25,19 +26,25 @@ import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.WheelUnits;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.support.InMemoryOnce;
+import io.hongbao.support.InMemoryTransactions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
  * The draw's steps with in-memory ports, no Spring: the first refuses before spending when it cannot go on; the last
- * decides again when the unit Redis handed out is already recorded for another draw.
+ * decides again when the unit Redis handed out is already recorded for another draw; a whole request spends once and
+ * records one outcome.
  */
 class DrawingPrizeTest {
 
@@ -111,6 +118,128 @@ class DrawingPrizeTest {
 
         assertThat(result.outcome()).isEqualTo(new DrawOutcome.PrizeWon(phone, "Phone"));
         assertThat(pools.forgotten).isEmpty();
+    }
+
+    /** One request through {@link DrawingPrize#draw}, on in-memory draws, pools and release schedule. */
+    @Nested
+    class ADrawRequest {
+
+        private static final UserId USER = UserId.of(7);
+        /** One phone, released within a campaign that is over: the first draw wins it. */
+        private static final Wheel ONE_PHONE = new Wheel(
+                WheelId.random(),
+                "one phone",
+                10,
+                new Consolation("back", 1),
+                List.of(new Prize(PrizeId.random(), "Phone", 1)),
+                new Campaign(NOW.minus(Duration.ofHours(2)), NOW.minus(Duration.ofHours(1))),
+                HourlyWeights.uniform());
+
+        private final InMemoryTransactions transactions = new InMemoryTransactions();
+        private final InMemoryWheels wheels = new InMemoryWheels();
+        private final InMemoryDraws draws = new InMemoryDraws();
+        private final InMemoryPrizePools pools = new InMemoryPrizePools();
+        private final InMemoryReleaseSchedule schedule = new InMemoryReleaseSchedule();
+        private final FillingPrizePools filling =
+                new FillingPrizePools(schedule, pools, transactions, new Random(7), Duration.ofHours(1));
+        private final DrawingPrize drawing =
+                new DrawingPrize(wheels, draws, pools, filling, transactions, Runnable::run);
+
+        @BeforeEach
+        void theWheelIsCreatedAndItsPhonePlaced() {
+            wheels.add(ONE_PHONE, NOW);
+            schedule.add(ONE_PHONE);
+            filling.load(ONE_PHONE.id());
+            filling.fill(ONE_PHONE.id(), NOW);
+        }
+
+        @Test
+        void aDrawSpendsThePointsOnceAndRecordsOneOutcome() {
+            draws.grant(USER, 30);
+
+            DrawResult result = drawn(draw(InMemoryOnce.everyTime(transactions)));
+
+            assertThat(result.outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+            assertThat(result.pointsLeft()).isEqualTo(20);
+            assertThat(draws.points(USER)).isEqualTo(20);
+            assertThat(draws.spentCount()).isEqualTo(1);
+            assertThat(draws.finished()).containsExactly(result);
+            assertThat(pools.unwon(ONE_PHONE.id())).hasValue(List.of());
+        }
+
+        @Test
+        void onceThePhoneIsWonTheNextDrawGetsTheConsolationAndItsPoints() {
+            draws.grant(USER, 30);
+            drawn(draw(InMemoryOnce.everyTime(transactions)));
+
+            DrawResult second = drawn(draw(InMemoryOnce.everyTime(transactions)));
+
+            assertThat(second.outcome()).isEqualTo(new DrawOutcome.ConsolationWon(new Consolation("back", 1)));
+            assertThat(draws.points(USER)).isEqualTo(30 - 10 - 10 + 1);
+            assertThat(draws.finished()).hasSize(2);
+        }
+
+        @Test
+        void aRepeatedRequestFinishesTheFirstDrawAndSpendsNothingMore() {
+            draws.grant(USER, 30);
+            InMemoryOnce<DrawId> oneKey = InMemoryOnce.perKey(transactions);
+
+            DrawResult first = drawn(draw(oneKey));
+            DrawResult repeat = drawn(draw(oneKey));
+
+            assertThat(repeat).isEqualTo(first);
+            assertThat(oneKey.steps()).isEqualTo(1);
+            assertThat(draws.points(USER)).isEqualTo(20);
+            assertThat(draws.spentCount()).isEqualTo(1);
+            assertThat(draws.finished()).hasSize(1);
+        }
+
+        @Test
+        void aDrawWithoutEnoughPointsIsRefusedAndSpendsNothing() {
+            draws.grant(USER, 5);
+
+            DrawAttempt attempt = draw(InMemoryOnce.everyTime(transactions));
+
+            assertThat(attempt).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.InsufficientPoints(10)));
+            assertThat(draws.points(USER)).isEqualTo(5);
+            assertThat(draws.spentCount()).isZero();
+            assertThat(pools.unwon(ONE_PHONE.id()))
+                    .hasValueSatisfying(pool -> assertThat(pool).hasSize(1));
+        }
+
+        @Test
+        void aDrawOnAPoolRedisLostLoadsThePoolFromTheDatabaseThenDecides() {
+            draws.grant(USER, 30);
+            pools.lose(ONE_PHONE.id());
+
+            DrawResult result = drawn(draw(InMemoryOnce.everyTime(transactions)));
+
+            assertThat(result.outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+            assertThat(pools.unwon(ONE_PHONE.id())).hasValue(List.of());
+        }
+
+        @Test
+        void aDrawOnAnUnknownWheelIsRefusedAndSpendsNothing() {
+            draws.grant(USER, 30);
+
+            DrawAttempt attempt = drawing.draw(USER, WheelId.random(), NOW, InMemoryOnce.everyTime(transactions))
+                    .toCompletableFuture()
+                    .join();
+
+            assertThat(attempt).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.UnknownWheel()));
+            assertThat(draws.points(USER)).isEqualTo(30);
+        }
+
+        private DrawAttempt draw(InMemoryOnce<DrawId> once) {
+            return drawing.draw(USER, ONE_PHONE.id(), NOW, once)
+                    .toCompletableFuture()
+                    .join();
+        }
+
+        private static DrawResult drawn(DrawAttempt attempt) {
+            assertThat(attempt).isInstanceOf(DrawAttempt.Drawn.class);
+            return ((DrawAttempt.Drawn) attempt).result();
+        }
     }
 
     /** Remembers one outcome per draw, as lottery_draw.lua does; forgetting it makes the next take decide anew. */

@@ -109,8 +109,7 @@ class EmbeddedServersIT {
 
     @Test
     void refusesASecondStartOnAFolderInUse() {
-        StorageSettings onlyRedis = new StorageSettings(
-                dataDir, null, new StorageSettings.Db("jdbc:mariadb://elsewhere/hongbao", null, null, 0, 0));
+        StorageSettings onlyRedis = new StorageSettings(dataDir, new StorageSettings.Redis(""), externalDb());
         try (EmbeddedServers first = EmbeddedServers.startWhatIsNotExternal(onlyRedis)) {
             assertThatThrownBy(() -> EmbeddedServers.startWhatIsNotExternal(onlyRedis))
                     .isInstanceOf(IllegalStateException.class)
@@ -123,10 +122,8 @@ class EmbeddedServersIT {
 
     @Test
     void startsNothingWhenBothServersAreExternal() {
-        StorageSettings external = new StorageSettings(
-                dataDir,
-                new StorageSettings.Redis("redis://elsewhere:6379"),
-                new StorageSettings.Db("jdbc:mariadb://elsewhere/hongbao", null, null, 0, 0));
+        StorageSettings external =
+                new StorageSettings(dataDir, new StorageSettings.Redis("redis://elsewhere:6379"), externalDb());
         try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(external)) {
             assertThatThrownBy(servers::redisUrl).isInstanceOf(IllegalStateException.class);
         }
@@ -162,7 +159,12 @@ class EmbeddedServersIT {
     // --- helpers
 
     private static StorageSettings bothEmbedded(Path dataDir) {
-        return new StorageSettings(dataDir, null, null);
+        return new StorageSettings(
+                dataDir, new StorageSettings.Redis(""), new StorageSettings.Db("", "root", "", 1, 1));
+    }
+
+    private static StorageSettings.Db externalDb() {
+        return new StorageSettings.Db("jdbc:mariadb://elsewhere/hongbao", "root", "", 1, 1);
     }
 
     private static <T> T redis(String url, Function<StatefulRedisConnection<String, String>, T> work) {

@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /** docs/api.md, Idempotency: a repeat returns the first answer and does nothing more; another body is 422. */
@@ -123,6 +124,57 @@ class IdempotencyIT extends IntegrationTest {
 
         deposit(user, "key-6", 100).expectStatus().isOk();
         assertThat(api().balanceOf(user)).isEqualTo(100);
+    }
+
+    @Test
+    void aRepeatedSendAnswersTheFirstAnswerByteForByte() {
+        long sender = newUser();
+        api().deposit(sender, 10_000).expectStatus().isOk();
+
+        EntityExchangeResult<String> first = send(sender, "send-key", 3_000)
+                .expectStatus()
+                .isCreated()
+                .expectBody(String.class)
+                .returnResult();
+        EntityExchangeResult<String> repeat = send(sender, "send-key", 3_000)
+                .expectStatus()
+                .isCreated()
+                .expectBody(String.class)
+                .returnResult();
+
+        assertThat(repeat.getResponseBody()).isEqualTo(first.getResponseBody());
+        assertThat(repeat.getResponseHeaders().getContentType())
+                .isEqualTo(first.getResponseHeaders().getContentType())
+                .isEqualTo(MediaType.APPLICATION_JSON);
+        assertThat(api().balanceOf(sender)).isEqualTo(7_000);
+    }
+
+    @Test
+    void aSendRefusedForLackOfMoneyDoesNotSpendItsKey() {
+        long sender = newUser();
+
+        send(sender, "poor-key", 3_000)
+                .expectStatus()
+                .isEqualTo(409)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("INSUFFICIENT_FUNDS");
+        api().deposit(sender, 3_000).expectStatus().isOk();
+
+        send(sender, "poor-key", 3_000).expectStatus().isCreated();
+        assertThat(api().balanceOf(sender)).isZero();
+    }
+
+    private WebTestClient.ResponseSpec send(long sender, String key, long total) {
+        return http.post()
+                .uri("/api/v1/packets")
+                .headers(h -> {
+                    h.setBearerAuth(tokenFor(sender));
+                    h.set(IdempotencyKey.HEADER, key);
+                })
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("totalAmount", total, "count", 3, "type", "EQUAL"))
+                .exchange();
     }
 
     private WebTestClient.ResponseSpec deposit(long user, String key, long amount) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.hongbao.platform.security.TokenIssuer;
+import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.support.IntegrationTest;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -45,7 +46,7 @@ class GrabPathWarmUpIT extends IntegrationTest {
     void aWarmUpQueuesNothingForTheDatabaseAndSaysOutOfServiceUntilDone() {
         List<String> lastIdsBefore = lastEventIds();
         GrabPathWarmUp warmUp = new GrabPathWarmUp(
-                new WarmUpSettings(true, 300, 8, Duration.ofSeconds(60)),
+                new RedPacketSettings.WarmUp(true, 300, 8, Duration.ofSeconds(60)),
                 redis,
                 keys,
                 context.getBean(TokenIssuer.class));

@@ -6,15 +6,28 @@ import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
 
-/**
- * Strict JSON for requests that move money: a number is a JSON integer, never {@code 12.5}, {@code "12"} or
- * {@code true}; an unknown field is a mistake worth a 400 rather than something silently ignored.
- */
+/** How the API reads requests and writes errors. */
 @Configuration(proxyBeanMethods = false)
-class JsonConfiguration {
+class WebConfiguration {
 
+    /** Every error leaves as the contract's JSON body (the handler is ordered before Spring Boot's own). */
+    @Bean
+    ApiErrorWriter apiErrorWriter(JsonMapper json) {
+        return new ApiErrorWriter(json);
+    }
+
+    @Bean
+    ApiExceptionHandler apiExceptionHandler(ApiErrorWriter writer) {
+        return new ApiExceptionHandler(writer);
+    }
+
+    /**
+     * Strict JSON for requests that move money: a number is a JSON integer, never {@code 12.5}, {@code "12"} or
+     * {@code true}; an unknown field is a mistake worth a 400 rather than something silently ignored.
+     */
     @Bean
     JsonMapperBuilderCustomizer strictRequests() {
         return builder -> builder.enable(

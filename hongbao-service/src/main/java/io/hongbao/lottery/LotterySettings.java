@@ -1,0 +1,52 @@
+package io.hongbao.lottery;
+
+import io.hongbao.platform.settings.Setting;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * {@code hongbao.lottery.*}; the defaults and what each setting means are in {@code application.yml}.
+ *
+ * @param poolFiller the worker that places and publishes each wheel's hours ahead of time
+ * @param drawRecovery the worker that finishes draws a crash left pending
+ * @param rememberOutcomes how long Redis keeps a wheel's draw outcomes after its latest draw (far longer than any
+ *     draw stays pending)
+ * @param cachedWheels how many wheel definitions each instance keeps in memory
+ */
+@ConfigurationProperties("hongbao.lottery")
+public record LotterySettings(
+        PoolFiller poolFiller, DrawRecovery drawRecovery, Duration rememberOutcomes, long cachedWheels) {
+
+    public LotterySettings {
+        Setting.present(poolFiller, "hongbao.lottery.pool-filler");
+        Setting.present(drawRecovery, "hongbao.lottery.draw-recovery");
+        Setting.positive(rememberOutcomes, "hongbao.lottery.remember-outcomes");
+        Setting.positive(cachedWheels, "hongbao.lottery.cached-wheels");
+    }
+
+    /**
+     * @param lookahead how far ahead of an hour its units are placed and published (also at a wheel's creation)
+     * @param republishAfter an hour still unpublished this long after it was placed is published again
+     * @param batchSize wheels, or unpublished hours, per pass
+     */
+    public record PoolFiller(
+            Boolean enabled, Duration every, int batchSize, Duration lookahead, Duration republishAfter) {
+        public PoolFiller {
+            Setting.present(enabled, "hongbao.lottery.pool-filler.enabled");
+            Setting.positive(every, "hongbao.lottery.pool-filler.every");
+            Setting.positive(batchSize, "hongbao.lottery.pool-filler.batch-size");
+            Setting.positive(lookahead, "hongbao.lottery.pool-filler.lookahead");
+            Setting.positive(republishAfter, "hongbao.lottery.pool-filler.republish-after");
+        }
+    }
+
+    /** @param grace a draw pending this long is finished by the worker (its request has died) */
+    public record DrawRecovery(Boolean enabled, Duration every, Duration grace, int batchSize) {
+        public DrawRecovery {
+            Setting.present(enabled, "hongbao.lottery.draw-recovery.enabled");
+            Setting.positive(every, "hongbao.lottery.draw-recovery.every");
+            Setting.positive(grace, "hongbao.lottery.draw-recovery.grace");
+            Setting.positive(batchSize, "hongbao.lottery.draw-recovery.batch-size");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.hongbao.lottery.application;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.DrawOutcome;
+import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.UnitRef;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The draws and the points they move, in memory: a spend only when the points cover it; a draw finished once (a
+ * repeat returns the first result); a unit recorded for one draw only, as the database's unique key keeps it.
+ */
+final class InMemoryDraws implements Draws {
+
+    private final Map<UserId, Long> points = new HashMap<>();
+    private final Map<DrawId, PendingDraw> spent = new LinkedHashMap<>();
+    private final Map<DrawId, DrawResult> finished = new LinkedHashMap<>();
+    private final Map<UnitRef, DrawId> wonBy = new HashMap<>();
+
+    void grant(UserId user, long amount) {
+        points.merge(user, amount, Long::sum);
+    }
+
+    long points(UserId user) {
+        return points.getOrDefault(user, 0L);
+    }
+
+    int spentCount() {
+        return spent.size();
+    }
+
+    List<DrawResult> finished() {
+        return List.copyOf(finished.values());
+    }
+
+    @Override
+    public boolean spend(PendingDraw draw, long cost) {
+        if (points(draw.userId()) < cost) {
+            return false;
+        }
+        points.merge(draw.userId(), -cost, Long::sum);
+        spent.put(draw.id(), draw);
+        return true;
+    }
+
+    @Override
+    public DrawResult finish(PendingDraw draw, DrawOutcome outcome, Instant now) {
+        DrawResult earlier = finished.get(draw.id());
+        if (earlier != null) {
+            return earlier;
+        }
+        if (outcome instanceof DrawOutcome.PrizeWon won) {
+            if (wonBy.putIfAbsent(won.unit(), draw.id()) != null) {
+                throw new IllegalStateException("unit " + won.unit().member() + " recorded for another draw");
+            }
+        } else {
+            grant(
+                    draw.userId(),
+                    ((DrawOutcome.ConsolationWon) outcome).consolation().points());
+        }
+        DrawResult result = new DrawResult(draw.id(), draw.wheelId(), outcome, points(draw.userId()), draw.at());
+        finished.put(draw.id(), result);
+        return result;
+    }
+
+    @Override
+    public boolean wonByAnotherDraw(UnitRef unit, DrawId draw) {
+        DrawId winner = wonBy.get(unit);
+        return winner != null && !winner.equals(draw);
+    }
+
+    @Override
+    public Optional<DrawState> find(DrawId id) {
+        return Optional.ofNullable(spent.get(id))
+                .map(draw -> new DrawState(draw, Optional.ofNullable(finished.get(id))));
+    }
+
+    @Override
+    public List<PendingDraw> pendingSince(Instant before, int limit) {
+        return spent.values().stream()
+                .filter(draw -> !finished.containsKey(draw.id()) && draw.at().isBefore(before))
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
+    public List<DrawResult> recent(UserId userId, int limit) {
+        return finished.values().stream()
+                .filter(result -> spent.get(result.id()).userId().equals(userId))
+                .limit(limit)
+                .toList();
+    }
+}

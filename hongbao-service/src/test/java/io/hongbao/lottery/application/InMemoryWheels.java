@@ -1,0 +1,31 @@
+package io.hongbao.lottery.application;
+
+import io.hongbao.lottery.model.PrizeTally;
+import io.hongbao.lottery.model.Wheel;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.Wheels;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+final class InMemoryWheels implements Wheels {
+
+    private final Map<WheelId, Wheel> wheels = new HashMap<>();
+
+    @Override
+    public void add(Wheel wheel, Instant createdAt) {
+        wheels.put(wheel.id(), wheel);
+    }
+
+    @Override
+    public Optional<Wheel> find(WheelId id) {
+        return Optional.ofNullable(wheels.get(id));
+    }
+
+    @Override
+    public List<PrizeTally> tally(Wheel wheel, Instant now) {
+        return List.of();
+    }
+}
