@@ -12,11 +12,12 @@ import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
 
 /**
- * The service without HTTP: storage endpoints (embedded servers or the configured external ones), the database pool,
- * Flyway migrations, Redis, the features with their workers (the {@code hongbao} strategy is the red-packet feature
- * itself, persister included), and the lab's strategies. The service's
- * own {@code application.yml} applies, so {@code HONGBAO_REDIS_URL} and {@code HONGBAO_DB_URL} work as for the
- * service.
+ * The service without HTTP, with the strategy lab: storage endpoints (embedded servers or the configured external
+ * ones), the database pool, the service's Flyway migrations, Redis, the features with their workers (the
+ * {@code hongbao} strategy is the red-packet feature itself, persister included), and the lab's configuration from
+ * the {@code hongbao-lab} module ({@code io.hongbao.lab.LabConfiguration}, found by the scan of {@code io.hongbao}),
+ * which migrates the lab's own tables. The service's own {@code application.yml} applies, so
+ * {@code HONGBAO_REDIS_URL} and {@code HONGBAO_DB_URL} work as for the service.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration

@@ -11,7 +11,7 @@ import io.hongbao.lab.model.LabAudit.GrabRecord;
 import io.hongbao.lab.model.LabOutcome;
 import io.hongbao.lab.model.LabPacket;
 import io.hongbao.lab.model.LabRun;
-import io.hongbao.lab.model.Splitting;
+import io.hongbao.lab.model.LiveSplitting;
 import io.hongbao.support.IntegrationTest;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
@@ -44,7 +44,7 @@ class LabMechanismsIT extends IntegrationTest {
 
             LabOutcome outcome = script.grab(packet, tag + ":dedupe:" + round, tag + ":consumed", round, 1, draw);
 
-            assertThat(outcome).isEqualTo(new LabOutcome.Granted(Splitting.nextShare(amount, count, draw)));
+            assertThat(outcome).isEqualTo(new LabOutcome.Granted(LiveSplitting.nextShare(amount, count, draw)));
         }
         redis.sync().del(tag + ":consumed");
     }

@@ -5,7 +5,7 @@ import io.hongbao.lab.model.GrabStrategy;
 import io.hongbao.lab.model.LabAudit;
 import io.hongbao.lab.model.LabOutcome;
 import io.hongbao.lab.model.LabRun;
-import io.hongbao.lab.model.Splitting;
+import io.hongbao.lab.model.LiveSplitting;
 import io.hongbao.platform.db.Transactions;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -60,7 +60,7 @@ final class DbPessimisticStrategy implements GrabStrategy {
             if (packet.remainingCount() == 0) {
                 return LabOutcome.SOLD_OUT;
             }
-            long amount = Splitting.nextShare(
+            long amount = LiveSplitting.nextShare(
                     packet.remainingAmount(),
                     packet.remainingCount(),
                     ThreadLocalRandom.current().nextLong(Long.MAX_VALUE));

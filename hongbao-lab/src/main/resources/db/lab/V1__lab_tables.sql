@@ -1,8 +1,10 @@
--- The strategy lab (issue 5): teaching tables, apart from the production ones. Every strategy records what it
--- granted here, so "persisted" and "conserved" can be checked with plain SQL after a run.
+-- The strategy lab's tables, apart from the production ones and migrated by the lab's own Flyway (history in
+-- lab_schema_history) when the lab starts, never by the service. Every strategy records what it granted here, so
+-- "persisted" and "conserved" can be checked with plain SQL after a run. IF NOT EXISTS: a database may already hold
+-- these tables, created identically by the service's migrations before the lab had a schema of its own.
 
 -- One row per lab run: its id namespaces the packet ids of the run (packet id = run id * 1,000,000 + index).
-CREATE TABLE lab_runs (
+CREATE TABLE IF NOT EXISTS lab_runs (
   id         BIGINT      NOT NULL AUTO_INCREMENT PRIMARY KEY,
   strategy   VARCHAR(64) NOT NULL,
   created_at DATETIME(3) NOT NULL
@@ -10,7 +12,7 @@ CREATE TABLE lab_runs (
 
 -- A packet. remaining_* and version are the state of the strategies that grab against the packet row itself
 -- (db-pessimistic, db-optimistic-version, redis-lock); the others leave them at their initial values.
-CREATE TABLE lab_packets (
+CREATE TABLE IF NOT EXISTS lab_packets (
   id               BIGINT      NOT NULL PRIMARY KEY,
   strategy         VARCHAR(32) NOT NULL,
   total_amount     BIGINT      NOT NULL,
@@ -24,7 +26,7 @@ CREATE TABLE lab_packets (
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- Pre-split shares (split in Java when the packet is made). user_id is set when the share is taken.
-CREATE TABLE lab_shares (
+CREATE TABLE IF NOT EXISTS lab_shares (
   packet_id   BIGINT NOT NULL,
   share_index INT    NOT NULL,
   amount      BIGINT NOT NULL,
@@ -35,7 +37,7 @@ CREATE TABLE lab_shares (
 
 -- What was granted. The primary key is the last line of defence against a double grab: at most one row per
 -- (packet, user), whatever a strategy gets wrong above it; it also makes asynchronous writers idempotent.
-CREATE TABLE lab_grabs (
+CREATE TABLE IF NOT EXISTS lab_grabs (
   packet_id   BIGINT      NOT NULL,
   user_id     BIGINT      NOT NULL,
   amount      BIGINT      NOT NULL,

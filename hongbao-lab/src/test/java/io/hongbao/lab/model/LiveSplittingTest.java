@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class SplittingTest {
+class LiveSplittingTest {
 
     @Test
     void everySplitSumsToTheTotalWithEveryShareAtLeastOneCentAndNoneAboveTheDoubleMean() {
@@ -16,7 +16,7 @@ class SplittingTest {
             int count = 1 + random.nextInt(200);
             long total = count + (long) random.nextInt(2_000_000);
 
-            List<Long> shares = Splitting.split(total, count, random);
+            List<Long> shares = LiveSplitting.split(total, count, random);
 
             assertThat(shares).hasSize(count);
             assertThat(shares.stream().mapToLong(Long::longValue).sum()).isEqualTo(total);
@@ -34,20 +34,20 @@ class SplittingTest {
 
     @Test
     void theLastShareTakesExactlyTheRest() {
-        assertThat(Splitting.nextShare(17, 1, 123_456)).isEqualTo(17);
+        assertThat(LiveSplitting.nextShare(17, 1, 123_456)).isEqualTo(17);
     }
 
     @Test
     void aShareLeavesACentForEveryShareStillToCome() {
         // 3 cents for 3 shares: the double mean would allow 2, but then a later share would get nothing.
         for (long draw = 0; draw < 10; draw++) {
-            assertThat(Splitting.nextShare(3, 3, draw)).isEqualTo(1);
+            assertThat(LiveSplitting.nextShare(3, 3, draw)).isEqualTo(1);
         }
     }
 
     @Test
     void refusesToSplitLessThanACentPerShare() {
-        assertThatThrownBy(() -> Splitting.nextShare(2, 3, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LiveSplitting.nextShare(2, 3, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new LabPacket(1, 5, List.of(5L, 0L))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new LabPacket(1, 6, List.of(5L))).isInstanceOf(IllegalArgumentException.class);
     }

@@ -18,7 +18,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 
-/** The lab's tables (V30): runs, packets, pre-split shares and grabs. Shared by every strategy. */
+/** The lab's tables ({@link LabSchema}): runs, packets, pre-split shares and grabs. Shared by every strategy. */
 final class LabTables {
 
     private static final int NO_SHARE = -1;

@@ -5,13 +5,19 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * The double-mean split in integer cents: each share is uniform in [1, 2 × remaining / remainingCount], capped so
- * that every later share can still get one cent; the last share takes the rest. Used in advance (pre-split shares)
- * and at grab time (the live-split strategies), always with the same rule.
+ * The seeds' live split: the next share is computed at grab time from what the packet still holds and a number the
+ * caller drew, {@code 1 + draw % cap} with the double-mean cap lowered so that every later share can still get one
+ * cent; the last share takes the rest. Taking the draw as an argument lets a Lua script (the {@code lua-live-split}
+ * strategy) compute exactly the same share. The lab's pre-split packets apply the same rule share by share
+ * ({@link #split}), so every strategy hands out money split one way.
+ *
+ * <p>The service does not split live: it splits a packet whole at send time with
+ * {@code io.hongbao.redpacket.model.Splitting} (same double-mean bounds, drawn with {@code nextLong(bound)}, plus
+ * equal packets), and Redis only hands out the stored shares.
  */
-public final class Splitting {
+public final class LiveSplitting {
 
-    private Splitting() {}
+    private LiveSplitting() {}
 
     /**
      * The next share of a packet that still holds {@code remainingAmount} for {@code remainingCount} shares.

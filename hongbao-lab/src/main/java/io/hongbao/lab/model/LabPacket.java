@@ -27,9 +27,9 @@ public record LabPacket(long id, long totalAmount, List<Long> shares) {
         shares = List.copyOf(shares);
     }
 
-    /** A packet whose total is split with the double-mean method ({@link Splitting#split}). */
+    /** A packet whose total is split with the double-mean method ({@link LiveSplitting#split}). */
     public static LabPacket split(long id, long totalAmount, int count, RandomGenerator random) {
-        return new LabPacket(id, totalAmount, Splitting.split(totalAmount, count, random));
+        return new LabPacket(id, totalAmount, LiveSplitting.split(totalAmount, count, random));
     }
 
     public int count() {
