@@ -22,6 +22,11 @@ import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.http.HttpStatus;
@@ -39,6 +44,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** API.md, Lottery wheels: an operator creates wheels; users draw and look at wheels and their own draws. */
 @RestController
+@Tag(name = "Lottery wheels", description = "Wheels an operator creates; draws users pay for with points")
 class WheelController {
 
     private final CreatingWheel creating;
@@ -66,6 +72,16 @@ class WheelController {
         this.clock = clock;
     }
 
+    @Operation(
+            operationId = "createWheel",
+            summary = "Create a lottery wheel (admin)",
+            description = "Prizes are released over [startsAt, endsAt): each hour gets a share of the remaining stock"
+                    + " in proportion to its weight, at random moments inside that hour.",
+            responses =
+                    @ApiResponse(
+                            responseCode = "201",
+                            description = "the wheel",
+                            content = @Content(schema = @Schema(implementation = WheelView.class))))
     @PostMapping("/api/v1/admin/wheels")
     Mono<ResponseEntity<WheelView>> create(@RequestBody CreateWheelRequest body) {
         Wheel wheel = body.toWheel();
@@ -76,6 +92,13 @@ class WheelController {
                 .map(status -> ResponseEntity.status(HttpStatus.CREATED).body(WheelView.of(status)));
     }
 
+    @Operation(
+            operationId = "wheel",
+            summary = "A wheel and how much of each prize is released and won",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the wheel"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel")
+            })
     @GetMapping("/api/v1/wheels/{id}")
     Mono<WheelView> wheel(@PathVariable String id) {
         WheelId wheel = wheelId(id);
@@ -88,6 +111,18 @@ class WheelController {
      * Step (1) of the draw commits before steps (2) and (3) run (ADR 0021); with an Idempotency-Key, the key is
      * recorded with step (1), and a repeat finishes the same draw (a no-op once finished) instead of drawing again.
      */
+    @Operation(
+            operationId = "draw",
+            summary = "Spin a wheel",
+            description = "Spends the wheel's draw cost in points and wins the earliest released prize nobody won yet,"
+                    + " or the consolation when none is released: every draw wins something.",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "what the draw won"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel"),
+                @ApiResponse(
+                        responseCode = "409",
+                        description = "INSUFFICIENT_POINTS: the caller has fewer points than the draw costs")
+            })
     @PostMapping("/api/v1/wheels/{id}/draw")
     Mono<DrawView> draw(
             @AuthenticationPrincipal Caller caller,
@@ -114,6 +149,7 @@ class WheelController {
                 .map(DrawView::of);
     }
 
+    @Operation(operationId = "myDraws", summary = "The caller's draws, newest first")
     @GetMapping("/api/v1/me/draws")
     Mono<DrawsView> myDraws(@AuthenticationPrincipal Caller caller, @RequestParam(required = false) Integer limit) {
         int pageSize = Paging.limit(limit);
