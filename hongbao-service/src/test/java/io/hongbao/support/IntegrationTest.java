@@ -14,7 +14,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 /**
  * Base of the integration tests: the whole service on a random port, on real Redis and MariaDB (see
  * {@link TestStorage}). All subclasses share one application context, so tests never assume an empty database: each
- * works with users of its own from {@link #newUser()}.
+ * works with users of its own from {@link #newUser()}. What the tests exchange with the service is checked against its
+ * OpenAPI document ({@link ApiContract}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient(timeout = "30s")
@@ -26,11 +27,18 @@ public abstract class IntegrationTest {
 
     private static final long ADMIN_USER = 1;
 
-    @Autowired
+    /** The service's HTTP client; every answer it receives is checked against the OpenAPI document. */
     protected WebTestClient http;
 
     @Autowired
     protected TokenIssuer tokens;
+
+    @Autowired
+    void http(WebTestClient client) {
+        this.http = client.mutate()
+                .filter(ApiContract.ofTheService(client).filter())
+                .build();
+    }
 
     @DynamicPropertySource
     static void storage(DynamicPropertyRegistry registry) {

@@ -7,15 +7,21 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.springframework.http.HttpHeaders;
 
-/** Plain HTTP calls against a {@link ServiceProcess}, signed with the secret it keeps in its data folder. */
+/**
+ * Plain HTTP calls against a {@link ServiceProcess}, signed with the secret it keeps in its data folder; each answer
+ * is checked against the process's OpenAPI document ({@link ApiContract}).
+ */
 public final class ProcessApi {
 
     private final HttpClient client = HttpClient.newHttpClient();
     private final String baseUrl;
     private final TokenIssuer tokens;
+    private ApiContract contract;
 
     public ProcessApi(ServiceProcess service, Path dataDir) {
         this(service, JwtSecret.configuredOrKeptIn(null, dataDir));
@@ -33,13 +39,43 @@ public final class ProcessApi {
                 .header("Content-Type", "application/json")
                 .POST(json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
                 .build();
-        return client.send(request, HttpResponse.BodyHandlers.ofString());
+        return checked(request, json);
     }
 
     public HttpResponse<String> get(long asUser, boolean admin, String path) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .header("Authorization", "Bearer " + tokens.issue(asUser, admin, Duration.ofHours(1)))
                 .build();
-        return client.send(request, HttpResponse.BodyHandlers.ofString());
+        return checked(request, null);
+    }
+
+    private HttpResponse<String> checked(HttpRequest request, String body) throws IOException, InterruptedException {
+        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+        contract()
+                .check(new ApiContract.Exchange(
+                        request.method(),
+                        request.uri(),
+                        springHeaders(request.headers()),
+                        body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8),
+                        response.statusCode(),
+                        springHeaders(response.headers()),
+                        response.body().getBytes(StandardCharsets.UTF_8)));
+        return response;
+    }
+
+    private ApiContract contract() throws IOException, InterruptedException {
+        if (contract == null) {
+            HttpResponse<String> document = client.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl + "/v3/api-docs")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            contract = new ApiContract(document.body());
+        }
+        return contract;
+    }
+
+    private static HttpHeaders springHeaders(java.net.http.HttpHeaders headers) {
+        HttpHeaders spring = new HttpHeaders();
+        headers.map().forEach(spring::addAll);
+        return spring;
     }
 }

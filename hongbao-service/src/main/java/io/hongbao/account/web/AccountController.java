@@ -15,6 +15,12 @@ import io.hongbao.platform.idempotency.IdempotentRequests;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.Paging;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -29,6 +35,7 @@ import reactor.core.publisher.Mono;
 
 /** docs/api.md, Accounts: admin deposits and points grants; a user's own account and ledger. */
 @RestController
+@Tag(name = "Accounts", description = "Deposits and points (admin); a user's own balance and ledger")
 class AccountController {
 
     private static final AnswerCodec<AccountView> ACCOUNT = AnswerCodec.of(HttpStatus.OK, AccountView.class);
@@ -52,10 +59,24 @@ class AccountController {
         this.blocking = blocking;
     }
 
+    @Operation(
+            operationId = "deposit",
+            summary = "Deposit money into a user's account (admin)",
+            description = "Adds `amount` cents to the user's balance, creating the account if it does not exist.",
+            responses =
+                    @ApiResponse(
+                            responseCode = "200",
+                            description = "the account after the deposit",
+                            content = @Content(schema = @Schema(implementation = AccountView.class))))
     @PostMapping("/api/v1/admin/accounts/{userId}/deposits")
     Mono<ResponseEntity<AccountView>> deposit(
             @AuthenticationPrincipal Caller caller,
-            @PathVariable long userId,
+            @Parameter(
+                            description = "whose account",
+                            example = "7",
+                            schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+                    @PathVariable
+                    long userId,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
             @RequestBody DepositRequest body) {
         UserId user = pathUser(userId);
@@ -71,10 +92,24 @@ class AccountController {
                 .map(ResponseEntity::ok);
     }
 
+    @Operation(
+            operationId = "grantPoints",
+            summary = "Give a user lottery points (admin)",
+            description = "Adds `points` to the user's points, creating the account if it does not exist.",
+            responses =
+                    @ApiResponse(
+                            responseCode = "200",
+                            description = "the account after the grant",
+                            content = @Content(schema = @Schema(implementation = AccountView.class))))
     @PostMapping("/api/v1/admin/accounts/{userId}/points")
     Mono<ResponseEntity<AccountView>> grantPoints(
             @AuthenticationPrincipal Caller caller,
-            @PathVariable long userId,
+            @Parameter(
+                            description = "whose account",
+                            example = "7",
+                            schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+                    @PathVariable
+                    long userId,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
             @RequestBody PointsRequest body) {
         UserId user = pathUser(userId);
@@ -90,16 +125,28 @@ class AccountController {
                 .map(ResponseEntity::ok);
     }
 
+    @Operation(
+            operationId = "myAccount",
+            summary = "The caller's balance and points",
+            description = "An account nobody deposited into yet has a zero balance and no points.")
     @GetMapping("/api/v1/me/account")
     Mono<AccountView> myAccount(@AuthenticationPrincipal Caller caller) {
         return blocking.call(() -> AccountView.of(reading.account(UserId.of(caller.userId()))));
     }
 
+    @Operation(
+            operationId = "myLedger",
+            summary = "The caller's ledger, newest first",
+            description =
+                    "Every movement of the caller's money, signed. Grabs reach the ledger asynchronously, normally"
+                            + " well under a second after the grab's answer.")
     @GetMapping("/api/v1/me/ledger")
     Mono<LedgerView> myLedger(
             @AuthenticationPrincipal Caller caller,
             @RequestParam(required = false) Integer limit,
-            @RequestParam(required = false) Long before) {
+            @Parameter(description = "an entry id: only entries older than it (the next page)", example = "1234")
+                    @RequestParam(required = false)
+                    Long before) {
         int pageSize = Paging.limit(limit);
         return blocking.call(() -> LedgerView.of(reading.ledger(UserId.of(caller.userId()), pageSize, before)));
     }

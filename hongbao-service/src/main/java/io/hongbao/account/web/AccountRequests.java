@@ -3,6 +3,7 @@ package io.hongbao.account.web;
 import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.Points;
 import io.hongbao.platform.web.ApiException;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /** Request bodies of the Accounts section, each checking its own fields. */
 final class AccountRequests {
@@ -14,7 +15,15 @@ final class AccountRequests {
 
     private AccountRequests() {}
 
-    record DepositRequest(Long amount) {
+    @Schema(description = "A deposit")
+    record DepositRequest(
+            @Schema(
+                    description = "cents to add (¥500.00 is 50000)",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minimum = "1",
+                    maximum = "" + MAX_DEPOSIT,
+                    example = "50000")
+            Long amount) {
         Cents toCents() {
             if (amount == null) {
                 throw ApiException.validation("amount is required");
@@ -26,7 +35,15 @@ final class AccountRequests {
         }
     }
 
-    record PointsRequest(Long points) {
+    @Schema(description = "A grant of lottery points")
+    record PointsRequest(
+            @Schema(
+                    description = "points to add",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minimum = "1",
+                    maximum = "" + MAX_POINTS_GRANT,
+                    example = "100")
+            Long points) {
         Points toPoints() {
             if (points == null) {
                 throw ApiException.validation("points is required");

@@ -13,6 +13,11 @@ import io.hongbao.platform.idempotency.IdempotentRequests;
 import io.hongbao.platform.ids.OpaqueIds;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -27,6 +32,7 @@ import reactor.core.publisher.Mono;
 
 /** docs/api.md, Groups. */
 @RestController
+@Tag(name = "Groups", description = "Groups of users, for packets only their members may grab")
 class GroupController {
 
     private static final AnswerCodec<GroupView> CREATED = AnswerCodec.of(HttpStatus.CREATED, GroupView.class);
@@ -43,6 +49,15 @@ class GroupController {
         this.blocking = blocking;
     }
 
+    @Operation(
+            operationId = "createGroup",
+            summary = "Create a group",
+            description = "The caller creates the group and is always a member, listed or not.",
+            responses =
+                    @ApiResponse(
+                            responseCode = "201",
+                            description = "the group",
+                            content = @Content(schema = @Schema(implementation = GroupView.class))))
     @PostMapping("/api/v1/groups")
     Mono<ResponseEntity<GroupView>> create(
             @AuthenticationPrincipal Caller caller,
@@ -62,6 +77,14 @@ class GroupController {
                 .map(group -> ResponseEntity.status(HttpStatus.CREATED).body(group));
     }
 
+    @Operation(
+            operationId = "group",
+            summary = "A group, for its members",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the group"),
+                @ApiResponse(responseCode = "403", description = "FORBIDDEN: only members may see a group"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such group")
+            })
     @GetMapping("/api/v1/groups/{id}")
     Mono<GroupView> read(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
         if (!OpaqueIds.isWellFormed(id)) {

@@ -3,11 +3,32 @@ package io.hongbao.group.web;
 import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
 import io.hongbao.platform.web.ApiException;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.HashSet;
 import java.util.List;
 
 /** The body of {@code POST /api/v1/groups}; checks its own fields so a bad one is a 400 that changes nothing. */
-record GroupRequest(String name, List<Long> members) {
+@Schema(description = "A new group")
+record GroupRequest(
+        @Schema(
+                description = "a name, not blank",
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                minLength = 1,
+                maxLength = Group.MAX_NAME_LENGTH,
+                example = "family")
+        String name,
+
+        @ArraySchema(
+                arraySchema =
+                        @Schema(
+                                description = "the other members' user ids (may be empty); the creator is"
+                                        + " always a member; a group has at most a configured number of"
+                                        + " members (1000 by default), the creator included",
+                                requiredMode = Schema.RequiredMode.REQUIRED,
+                                example = "[8, 9]"),
+                schema = @Schema(minimum = "1", format = "int64"))
+        List<Long> members) {
 
     String checkedName() {
         if (name == null || name.isBlank()) {

@@ -24,6 +24,11 @@ import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -39,6 +44,7 @@ import reactor.core.publisher.Mono;
 
 /** docs/api.md, Lottery wheels: an operator creates wheels; users draw and look at wheels and their own draws. */
 @RestController
+@Tag(name = "Lottery wheels", description = "Wheels an operator creates; draws users pay for with points")
 class WheelController {
 
     /** A draw's request keeps the id of its draw: a repeat finishes that draw and answers its result. */
@@ -67,6 +73,16 @@ class WheelController {
         this.clock = clock;
     }
 
+    @Operation(
+            operationId = "createWheel",
+            summary = "Create a lottery wheel (admin)",
+            description = "Prizes are released over [startsAt, endsAt): each hour gets a share of the remaining stock"
+                    + " in proportion to its weight, at random moments inside that hour.",
+            responses =
+                    @ApiResponse(
+                            responseCode = "201",
+                            description = "the wheel",
+                            content = @Content(schema = @Schema(implementation = WheelView.class))))
     @PostMapping("/api/v1/admin/wheels")
     Mono<ResponseEntity<WheelView>> create(@RequestBody CreateWheelRequest body) {
         Wheel wheel = body.toWheel();
@@ -77,6 +93,13 @@ class WheelController {
                 .map(status -> ResponseEntity.status(HttpStatus.CREATED).body(WheelView.of(status)));
     }
 
+    @Operation(
+            operationId = "wheel",
+            summary = "A wheel and how much of each prize is released and won",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the wheel"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel")
+            })
     @GetMapping("/api/v1/wheels/{id}")
     Mono<WheelView> wheel(@PathVariable String id) {
         WheelId wheel = wheelId(id);
@@ -86,6 +109,18 @@ class WheelController {
     }
 
     /** {@link DrawingPrize#draw}: with an Idempotency-Key, a repeat answers the first request's draw (ADR 0021). */
+    @Operation(
+            operationId = "draw",
+            summary = "Spin a wheel",
+            description = "Spends the wheel's draw cost in points and wins the earliest released prize nobody won yet,"
+                    + " or the consolation when none is released: every draw wins something.",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "what the draw won"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel"),
+                @ApiResponse(
+                        responseCode = "409",
+                        description = "INSUFFICIENT_POINTS: the caller has fewer points than the draw costs")
+            })
     @PostMapping("/api/v1/wheels/{id}/draw")
     Mono<DrawView> draw(
             @AuthenticationPrincipal Caller caller,
@@ -100,6 +135,7 @@ class WheelController {
                 .map(attempt -> DrawView.of(drawnOrRefused(attempt, wheel)));
     }
 
+    @Operation(operationId = "myDraws", summary = "The caller's draws, newest first")
     @GetMapping("/api/v1/me/draws")
     Mono<DrawsView> myDraws(@AuthenticationPrincipal Caller caller, @RequestParam(required = false) Integer limit) {
         int pageSize = Paging.limit(limit);

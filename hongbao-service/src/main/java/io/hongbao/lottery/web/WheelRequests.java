@@ -3,11 +3,14 @@ package io.hongbao.lottery.web;
 import io.hongbao.lottery.model.Campaign;
 import io.hongbao.lottery.model.Consolation;
 import io.hongbao.lottery.model.HourlyWeights;
+import io.hongbao.lottery.model.Names;
 import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.platform.web.ApiException;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -23,13 +26,57 @@ final class WheelRequests {
 
     private WheelRequests() {}
 
+    @Schema(description = "A new lottery wheel")
     record CreateWheelRequest(
+            @Schema(
+                    description = "a display name, not blank",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minLength = 1,
+                    maxLength = Names.MAX_LENGTH,
+                    example = "Spring wheel")
             String name,
+
+            @Schema(
+                    description = "points a draw costs",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minimum = "1",
+                    maximum = "" + Wheel.MAX_DRAW_COST,
+                    example = "10")
             Long drawCost,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
             ConsolationRequest consolation,
+
+            @ArraySchema(
+                    arraySchema =
+                            @Schema(
+                                    description =
+                                            "the prizes, with stocks adding up to at most " + Wheel.MAX_TOTAL_STOCK,
+                                    requiredMode = Schema.RequiredMode.REQUIRED),
+                    minItems = 1,
+                    maxItems = Wheel.MAX_PRIZES)
             List<PrizeRequest> prizes,
+
+            @Schema(
+                    description = "when the campaign starts (UTC)",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    format = "date-time",
+                    example = "2026-11-22T00:00:00Z")
             String startsAt,
+
+            @Schema(
+                    description = "when it ends (UTC), after startsAt and at most a year and a day later",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    format = "date-time",
+                    example = "2026-11-29T00:00:00Z")
             String endsAt,
+
+            @Schema(
+                    type = "object",
+                    description =
+                            "weights of hours of day (UTC), keyed \"0\" to \"23\"; an hour not listed" + " weighs 1.0",
+                    nullable = true,
+                    example = "{\"20\": 3.0, \"21\": 3.0}")
             Map<String, Double> hourlyWeights) {
 
         Wheel toWheel() {
@@ -81,7 +128,23 @@ final class WheelRequests {
         }
     }
 
-    record ConsolationRequest(String name, Long points) {
+    @Schema(description = "What a draw wins when no prize is released")
+    record ConsolationRequest(
+            @Schema(
+                    description = "a display name, not blank",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minLength = 1,
+                    maxLength = Names.MAX_LENGTH,
+                    example = "10 points back")
+            String name,
+
+            @Schema(
+                    description = "points credited back (may be 0)",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minimum = "0",
+                    maximum = "" + Wheel.MAX_DRAW_COST,
+                    example = "10")
+            Long points) {
         Consolation toConsolation() {
             if (points == null || points < 0 || points > Wheel.MAX_DRAW_COST) {
                 throw ApiException.validation("consolation.points must be 0.." + Wheel.MAX_DRAW_COST);
@@ -90,7 +153,23 @@ final class WheelRequests {
         }
     }
 
-    record PrizeRequest(String name, Long stock) {
+    @Schema(description = "A prize and how many units of it the campaign releases")
+    record PrizeRequest(
+            @Schema(
+                    description = "a display name, not blank",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minLength = 1,
+                    maxLength = Names.MAX_LENGTH,
+                    example = "Phone")
+            String name,
+
+            @Schema(
+                    description = "units released over the campaign",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    minimum = "0",
+                    maximum = "" + Wheel.MAX_TOTAL_STOCK,
+                    example = "5")
+            Long stock) {
         Prize toPrize() {
             if (stock == null || stock < 0 || stock > Wheel.MAX_TOTAL_STOCK) {
                 throw ApiException.validation("a prize's stock must be 0.." + Wheel.MAX_TOTAL_STOCK);

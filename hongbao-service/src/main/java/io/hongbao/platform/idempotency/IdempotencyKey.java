@@ -6,7 +6,7 @@ import io.hongbao.platform.web.ApiException;
 public record IdempotencyKey(String value) {
 
     public static final String HEADER = "Idempotency-Key";
-    static final int MAX_LENGTH = 64;
+    public static final int MAX_LENGTH = 64;
 
     public IdempotencyKey {
         if (value == null || value.isBlank() || value.length() > MAX_LENGTH) {

@@ -6,6 +6,7 @@ import io.hongbao.redpacket.model.MyGrab;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketReport;
 import io.hongbao.redpacket.model.RedPacket;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
@@ -15,21 +16,58 @@ final class PacketViews {
     private PacketViews() {}
 
     /** A packet with its grabs ({@code GET /api/v1/packets/{id}}, the answer to a send). */
+    @Schema(description = "A red packet and its grabs")
     record PacketView(
+            @Schema(description = "the packet's opaque id", example = "1m854zc7rcp511m5sr0s")
             String id,
+
+            @Schema(description = "who sent it", example = "7")
             long senderId,
+
+            @Schema(
+                    description = "how it is split",
+                    allowableValues = {"RANDOM", "EQUAL"},
+                    example = "RANDOM")
             String type,
-            String greeting,
+
+            @Schema(example = "恭喜发财") String greeting,
+
+            @Schema(
+                    description = "the group whose members alone may grab; null for everyone",
+                    nullable = true,
+                    example = "1m854zc7rcp511m5sr0t")
             String groupId,
+
+            @Schema(description = "cents shared", example = "10000")
             long totalAmount,
+
+            @Schema(description = "how many shares", example = "10")
             int count,
+
+            @Schema(description = "cents not grabbed yet", example = "9453")
             long remainingAmount,
+
+            @Schema(description = "shares not grabbed yet", example = "9")
             int remainingCount,
+
+            @Schema(description = "cents that went back to the sender once it expired", example = "0")
             long refundedAmount,
+
+            @Schema(
+                    description = "`EXPIRED` once `expiresAt` has passed with shares left",
+                    allowableValues = {"ACTIVE", "SOLD_OUT", "EXPIRED"},
+                    example = "ACTIVE")
             String status,
-            Instant createdAt,
-            Instant expiresAt,
-            List<GrabView> grabs,
+
+            @Schema(example = "2026-11-22T10:00:00Z") Instant createdAt,
+            @Schema(example = "2026-11-23T10:00:00Z") Instant expiresAt,
+            @Schema(description = "every grab so far") List<GrabView> grabs,
+
+            @Schema(
+                    description = "who got the largest share, once a RANDOM packet is sold out; null before",
+                    nullable = true,
+                    format = "int64",
+                    example = "8")
             Long luckiestUserId) {
 
         static PacketView of(PacketReport report, Instant now) {
@@ -54,20 +92,57 @@ final class PacketViews {
     }
 
     /** A packet without its grabs ({@code GET /api/v1/me/packets}). */
+    @Schema(description = "A red packet without its grabs")
     record PacketSummaryView(
+            @Schema(description = "the packet's opaque id", example = "1m854zc7rcp511m5sr0s")
             String id,
+
+            @Schema(description = "who sent it", example = "7")
             long senderId,
+
+            @Schema(
+                    description = "how it is split",
+                    allowableValues = {"RANDOM", "EQUAL"},
+                    example = "RANDOM")
             String type,
-            String greeting,
+
+            @Schema(example = "恭喜发财") String greeting,
+
+            @Schema(
+                    description = "the group whose members alone may grab; null for everyone",
+                    nullable = true,
+                    example = "1m854zc7rcp511m5sr0t")
             String groupId,
+
+            @Schema(description = "cents shared", example = "10000")
             long totalAmount,
+
+            @Schema(description = "how many shares", example = "10")
             int count,
+
+            @Schema(description = "cents not grabbed yet", example = "9453")
             long remainingAmount,
+
+            @Schema(description = "shares not grabbed yet", example = "9")
             int remainingCount,
+
+            @Schema(description = "cents that went back to the sender once it expired", example = "0")
             long refundedAmount,
+
+            @Schema(
+                    description = "`EXPIRED` once `expiresAt` has passed with shares left",
+                    allowableValues = {"ACTIVE", "SOLD_OUT", "EXPIRED"},
+                    example = "ACTIVE")
             String status,
-            Instant createdAt,
-            Instant expiresAt,
+
+            @Schema(example = "2026-11-22T10:00:00Z") Instant createdAt,
+            @Schema(example = "2026-11-23T10:00:00Z") Instant expiresAt,
+
+            @Schema(
+                    description = "who got the largest share, once a RANDOM packet is sold out; null before",
+                    nullable = true,
+                    format = "int64",
+                    example = "8")
             Long luckiestUserId) {
 
         static PacketSummaryView of(PacketReport report, Instant now) {
@@ -99,15 +174,34 @@ final class PacketViews {
         }
     }
 
-    record GrabView(long userId, long amount, Instant grabbedAt) {
+    @Schema(description = "A grab of a packet")
+    record GrabView(
+            @Schema(description = "who grabbed", example = "8")
+            long userId,
+
+            @Schema(description = "cents grabbed", example = "547")
+            long amount,
+
+            @Schema(example = "2026-11-22T10:00:01Z") Instant grabbedAt) {
         static GrabView of(PacketGrab grab) {
             return new GrabView(grab.user().value(), grab.amount(), grab.at());
         }
     }
 
+    @Schema(description = "A page of items, newest first")
     record Items<T>(List<T> items) {}
 
-    record MyGrabView(String packetId, long senderId, long amount, Instant grabbedAt) {
+    @Schema(description = "A grab of the caller's")
+    record MyGrabView(
+            @Schema(example = "1m854zc7rcp511m5sr0s") String packetId,
+
+            @Schema(description = "who sent the packet", example = "7")
+            long senderId,
+
+            @Schema(description = "cents grabbed", example = "547")
+            long amount,
+
+            @Schema(example = "2026-11-22T10:00:01Z") Instant grabbedAt) {
         static MyGrabView of(MyGrab grab) {
             return new MyGrabView(grab.packetId().value(), grab.sender().value(), grab.amount(), grab.at());
         }
@@ -115,7 +209,19 @@ final class PacketViews {
 
     /** {@code {"outcome": ..., "amount": ...}}; no amount for SOLD_OUT and EXPIRED. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record GrabAnswer(String outcome, Long amount) {
+    @Schema(
+            description = "What a grab got: an amount with GRABBED and ALREADY_GRABBED, none otherwise",
+            requiredProperties = {"outcome"})
+    record GrabAnswer(
+            @Schema(
+                    description = "`ALREADY_GRABBED`: this user grabbed the packet before (the amount is what"
+                            + " they got then)",
+                    allowableValues = {"GRABBED", "ALREADY_GRABBED", "SOLD_OUT", "EXPIRED"},
+                    example = "GRABBED")
+            String outcome,
+
+            @Schema(description = "cents grabbed", format = "int64", example = "1234")
+            Long amount) {
         static GrabAnswer of(GrabOutcome outcome) {
             if (outcome instanceof GrabOutcome.Grabbed g) {
                 return new GrabAnswer("GRABBED", g.amount());

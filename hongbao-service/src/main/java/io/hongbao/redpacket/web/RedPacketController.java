@@ -26,6 +26,11 @@ import io.hongbao.redpacket.web.PacketViews.Items;
 import io.hongbao.redpacket.web.PacketViews.MyGrabView;
 import io.hongbao.redpacket.web.PacketViews.PacketSummaryView;
 import io.hongbao.redpacket.web.PacketViews.PacketView;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.http.HttpStatus;
@@ -42,6 +47,7 @@ import reactor.core.publisher.Mono;
 
 /** docs/api.md, Red packets. */
 @RestController
+@Tag(name = "Red packets", description = "Sending and grabbing red packets, and a user's history")
 class RedPacketController {
 
     private static final AnswerCodec<PacketView> SENT = AnswerCodec.of(HttpStatus.CREATED, PacketView.class);
@@ -74,6 +80,24 @@ class RedPacketController {
         this.clock = clock;
     }
 
+    @Operation(
+            operationId = "sendPacket",
+            summary = "Send a red packet",
+            description = "Debits `totalAmount` from the caller's balance before the packet can be grabbed, splits it"
+                    + " into `count` shares (`RANDOM`: lucky shares; `EQUAL`: the same share each) and opens it to"
+                    + " everyone, or to a group's members only. What nobody grabs before `expiresAt` goes back to the"
+                    + " sender.",
+            responses = {
+                @ApiResponse(
+                        responseCode = "201",
+                        description = "the packet, before any grab",
+                        content = @Content(schema = @Schema(implementation = PacketView.class))),
+                @ApiResponse(responseCode = "403", description = "FORBIDDEN: only a member may send to a group"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such group"),
+                @ApiResponse(
+                        responseCode = "409",
+                        description = "INSUFFICIENT_FUNDS: the balance is below the packet's total")
+            })
     @PostMapping("/api/v1/packets")
     Mono<ResponseEntity<PacketView>> send(
             @AuthenticationPrincipal Caller caller,
@@ -90,6 +114,18 @@ class RedPacketController {
     }
 
     /** Served by {@link GrabRoute} unless {@code hongbao.redpacket.grab-route.functional=false}; kept for the docs. */
+    @Operation(
+            operationId = "grab",
+            summary = "Grab a share of a red packet",
+            description = "Each share goes to exactly one user and nobody grabs twice; the sender may grab too. The"
+                    + " amount reaches the grabber's balance asynchronously.",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the outcome"),
+                @ApiResponse(
+                        responseCode = "403",
+                        description = "NOT_A_MEMBER: only the group's members may grab this packet"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")
+            })
     @PostMapping("/api/v1/packets/{id}/grab")
     Mono<GrabAnswer> grab(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
         PacketId packet = packetId(id);
@@ -97,6 +133,16 @@ class RedPacketController {
                 .map(RedPacketController::answer);
     }
 
+    @Operation(
+            operationId = "packet",
+            summary = "A red packet and its grabs",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the packet"),
+                @ApiResponse(
+                        responseCode = "403",
+                        description = "FORBIDDEN: only the group's members may see this packet"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")
+            })
     @GetMapping("/api/v1/packets/{id}")
     Mono<PacketView> read(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
         PacketId packet = packetId(id);
@@ -112,6 +158,10 @@ class RedPacketController {
                 });
     }
 
+    @Operation(
+            operationId = "myGrabs",
+            summary = "What the caller grabbed, newest first",
+            description = "Grabs appear here asynchronously, normally well under a second after the grab's answer.")
     @GetMapping("/api/v1/me/grabs")
     Mono<Items<MyGrabView>> myGrabs(
             @AuthenticationPrincipal Caller caller, @RequestParam(required = false) Integer limit) {
@@ -121,6 +171,7 @@ class RedPacketController {
                 .toList()));
     }
 
+    @Operation(operationId = "myPackets", summary = "The packets the caller sent, newest first")
     @GetMapping("/api/v1/me/packets")
     Mono<Items<PacketSummaryView>> myPackets(
             @AuthenticationPrincipal Caller caller, @RequestParam(required = false) Integer limit) {

@@ -8,14 +8,59 @@ import io.hongbao.platform.web.ApiException;
 import io.hongbao.redpacket.PacketLimits;
 import io.hongbao.redpacket.model.PacketType;
 import io.hongbao.redpacket.model.SendRedPacketCommand;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Duration;
 
 /**
  * The body of {@code POST /api/v1/packets}, checked field by field against docs/api.md, Red packets, and the
  * configured limits, so a bad request is refused before anything is touched.
  */
+@Schema(description = "A new red packet")
 record SendPacketRequest(
-        Long totalAmount, Integer count, String type, String greeting, Long expiresInSeconds, String groupId) {
+        @Schema(
+                description = "cents to share: at least `count` (a cent a share), at most a configured limit"
+                        + " (2,000,000 by default)",
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                minimum = "1",
+                example = "10000")
+        Long totalAmount,
+
+        @Schema(
+                description = "how many shares: at most a configured limit (1000 by default)",
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                minimum = "1",
+                example = "10")
+        Integer count,
+
+        @Schema(
+                description = "`RANDOM` (lucky shares, the default) or `EQUAL` (the same share each;"
+                        + " `totalAmount` must divide by `count`)",
+                nullable = true,
+                allowableValues = {"RANDOM", "EQUAL"},
+                example = "RANDOM")
+        String type,
+
+        @Schema(
+                description = "a greeting of at most " + MAX_GREETING + " characters; empty when absent",
+                nullable = true,
+                maxLength = MAX_GREETING,
+                example = "恭喜发财")
+        String greeting,
+
+        @Schema(
+                description = "seconds until unclaimed money goes back to the sender; " + DEFAULT_EXPIRY_SECONDS
+                        + " when absent",
+                nullable = true,
+                minimum = "1",
+                maximum = "" + MAX_EXPIRY_SECONDS,
+                example = "86400")
+        Long expiresInSeconds,
+
+        @Schema(
+                description = "a group whose members alone may grab; null or absent for everyone",
+                nullable = true,
+                example = "1m854zc7rcp511m5sr0t")
+        String groupId) {
 
     static final long DEFAULT_EXPIRY_SECONDS = 86_400;
     static final long MAX_EXPIRY_SECONDS = 604_800;

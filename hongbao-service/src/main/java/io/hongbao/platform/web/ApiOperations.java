@@ -1,0 +1,162 @@
+package io.hongbao.platform.web;
+
+import io.hongbao.platform.idempotency.IdempotencyKey;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * What every {@code /api/**} operation shares, added to the generated document so that a new endpoint, annotated
+ * controller or functional route, gets it without repeating it:
+ *
+ * <ul>
+ *   <li>the bearer token, and the answers the platform gives on any operation: 401 (security), 403 on
+ *       {@code /api/v1/admin/**}, 500 and 503 ({@link ApiExceptionHandler});
+ *   <li>400 and 415 for an operation with a JSON body, 400 for one with query parameters, 400 and 422 for one that
+ *       takes an {@code Idempotency-Key}; that header and {@code limit} ({@link Paging}) are documented once, as shared
+ *       parameters;
+ *   <li>the error body, with examples, on every error answer, the ones an operation declares included (springdoc would
+ *       give them the handler's return type), so an annotation only says
+ *       {@code @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")}.
+ * </ul>
+ */
+final class ApiOperations {
+
+    static final String BEARER = "bearer";
+    static final String IDEMPOTENCY_KEY = IdempotencyKey.HEADER;
+    static final String LIMIT = "limit";
+
+    private static final String API_PATHS = "/api/";
+    private static final String ADMIN_PATHS = "/api/v1/admin/";
+    private static final String JSON = "application/json";
+
+    private ApiOperations() {}
+
+    static void document(OpenAPI api) {
+        Components components = api.getComponents();
+        components.addSecuritySchemes(BEARER, bearerScheme());
+        components.addSchemas(ErrorAnswers.SCHEMA, ErrorAnswers.schema());
+        components.addParameters(IDEMPOTENCY_KEY, idempotencyKey());
+        components.addParameters(LIMIT, limit());
+        api.getPaths().forEach((path, item) -> {
+            if (path.startsWith(API_PATHS)) {
+                item.readOperations().forEach(operation -> document(path, operation));
+            }
+        });
+    }
+
+    private static void document(String path, Operation operation) {
+        if (operation.getSecurity() == null) {
+            operation.addSecurityItem(new SecurityRequirement().addList(BEARER));
+        }
+        boolean idempotent = false;
+        boolean query = false;
+        if (operation.getParameters() != null) {
+            List<Parameter> parameters = new ArrayList<>();
+            for (Parameter parameter : operation.getParameters()) {
+                if (isParameter(parameter, "header", IDEMPOTENCY_KEY)) {
+                    idempotent = true;
+                    parameters.add(new Parameter().$ref("#/components/parameters/" + IDEMPOTENCY_KEY));
+                } else if (isParameter(parameter, "query", LIMIT)) {
+                    query = true;
+                    parameters.add(new Parameter().$ref("#/components/parameters/" + LIMIT));
+                } else {
+                    query |= "query".equals(parameter.getIn());
+                    parameters.add(parameter);
+                }
+            }
+            operation.setParameters(parameters);
+        }
+        boolean body = operation.getRequestBody() != null;
+        ApiResponses responses = operation.getResponses() == null ? new ApiResponses() : operation.getResponses();
+        if (body || query || idempotent) {
+            responses.putIfAbsent(
+                    "400",
+                    error("VALIDATION_FAILED: malformed JSON, a missing or out-of-range field, a wrong type, or a bad"
+                            + " parameter"));
+        }
+        responses.putIfAbsent("401", error("UNAUTHENTICATED: no token, a bad signature, or an expired token"));
+        if (path.startsWith(ADMIN_PATHS)) {
+            responses.putIfAbsent("403", error("FORBIDDEN: this needs the admin role"));
+        }
+        if (body) {
+            responses.putIfAbsent("415", error("UNSUPPORTED_MEDIA_TYPE: the body is not application/json"));
+        }
+        if (idempotent) {
+            responses.putIfAbsent(
+                    "422", error("IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used for a different request"));
+        }
+        responses.putIfAbsent("500", error("INTERNAL: an unexpected failure"));
+        responses.putIfAbsent("503", error("UNAVAILABLE: a backing store is down; nothing was changed"));
+        responses.forEach((status, response) -> {
+            if (isError(status) && response.get$ref() == null) {
+                response.setContent(
+                        new Content().addMediaType(JSON, ErrorAnswers.body(status, response.getDescription())));
+            }
+        });
+        ApiResponses sorted = new ApiResponses();
+        new TreeMap<>(responses).forEach(sorted::addApiResponse);
+        sorted.setExtensions(responses.getExtensions());
+        operation.setResponses(sorted);
+    }
+
+    private static boolean isParameter(Parameter parameter, String in, String name) {
+        return in.equals(parameter.getIn()) && name.equalsIgnoreCase(parameter.getName());
+    }
+
+    private static ApiResponse error(String description) {
+        return new ApiResponse().description(description);
+    }
+
+    private static boolean isError(String status) {
+        return status.length() == 3 && (status.charAt(0) == '4' || status.charAt(0) == '5');
+    }
+
+    private static SecurityScheme bearerScheme() {
+        return new SecurityScheme()
+                .type(SecurityScheme.Type.HTTP)
+                .scheme("bearer")
+                .bearerFormat("JWT")
+                .description("An HS256 JWT signed with the service's secret: `sub` = the user id in decimal, `exp`"
+                        + " required, `roles: [\"admin\"]` for `/api/v1/admin/**`. `java -jar hongbao-exec.jar token"
+                        + " --user 7 [--admin]` prints one.");
+    }
+
+    private static Parameter idempotencyKey() {
+        return new Parameter()
+                .in("header")
+                .name(IDEMPOTENCY_KEY)
+                .required(false)
+                .description("Makes the call safe to repeat: a repeat by the same user with the same key and body"
+                        + " returns the first answer and changes nothing more; the same key with another body is"
+                        + " 422 IDEMPOTENCY_KEY_REUSED. Only a success spends a key.")
+                .schema(new StringSchema()
+                        .minLength(1)
+                        .maxLength(IdempotencyKey.MAX_LENGTH)
+                        .example("new-year-1"));
+    }
+
+    private static Parameter limit() {
+        IntegerSchema limit = new IntegerSchema();
+        limit.minimum(BigDecimal.ONE).maximum(BigDecimal.valueOf(Paging.MAX_LIMIT));
+        limit.setDefault(Paging.DEFAULT_LIMIT);
+        return new Parameter()
+                .in("query")
+                .name(LIMIT)
+                .required(false)
+                .description("how many items at most, newest first")
+                .schema(limit);
+    }
+}

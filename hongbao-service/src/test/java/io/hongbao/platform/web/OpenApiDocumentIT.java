@@ -1,0 +1,151 @@
+package io.hongbao.platform.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.support.ApiContract;
+import io.hongbao.support.IntegrationTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The OpenAPI document as a client generator sees it. Saves it to {@code target/openapi.json}, which CI lints with
+ * Redocly CLI; the integration tests check every answer they receive against it ({@link ApiContract}).
+ */
+class OpenApiDocumentIT extends IntegrationTest {
+
+    private static final List<String> METHODS = List.of("get", "put", "post", "delete", "patch");
+
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    @Test
+    void theDocumentIsSavedForTheLinter() throws IOException {
+        String document = new String(
+                http.get()
+                        .uri("/v3/api-docs")
+                        .exchange()
+                        .expectStatus()
+                        .isOk()
+                        .expectBody()
+                        .returnResult()
+                        .getResponseBody(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        JsonNode root = json.readTree(document);
+        Path target = Path.of("target", "openapi.json");
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, json.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+
+        assertThat(root.path("info").path("title").asString()).isEqualTo("Hongbao API");
+        assertThat(root.path("openapi").asString()).startsWith("3.0");
+    }
+
+    @Test
+    void everyApiOperationNeedsABearerTokenAndSaysWhatItDoes() {
+        JsonNode root = document();
+        assertThat(root.at("/components/securitySchemes/bearer/scheme").asString())
+                .isEqualTo("bearer");
+        List<String> operations = new ArrayList<>();
+        root.path("paths")
+                .properties()
+                .forEach(path -> METHODS.forEach(method -> {
+                    JsonNode operation = path.getValue().path(method);
+                    if (operation.isMissingNode()) {
+                        return;
+                    }
+                    String name = method.toUpperCase() + " " + path.getKey();
+                    operations.add(name);
+                    assertThat(operation.path("operationId").asString())
+                            .as(name)
+                            .isNotBlank();
+                    assertThat(operation.path("summary").asString()).as(name).isNotBlank();
+                    if (path.getKey().startsWith("/api/")) {
+                        assertThat(operation.path("security").toString())
+                                .as(name)
+                                .isEqualTo("[{\"bearer\":[]}]");
+                        assertThat(operation.path("responses").has("401"))
+                                .as(name)
+                                .isTrue();
+                        assertThat(operation
+                                        .at("/responses/401/content/application~1json/schema/$ref")
+                                        .asString())
+                                .as(name)
+                                .isEqualTo("#/components/schemas/Error");
+                    } else {
+                        assertThat(operation.path("security").toString())
+                                .as(name)
+                                .isEqualTo("[]");
+                    }
+                }));
+        assertThat(operations)
+                .contains(
+                        "POST /api/v1/packets",
+                        "POST /api/v1/packets/{id}/grab",
+                        "GET /actuator/health",
+                        "GET /actuator/prometheus");
+    }
+
+    @Test
+    void theErrorBodyListsEveryCode() {
+        List<String> codes = new ArrayList<>();
+        document().at("/components/schemas/Error/properties/code/enum").forEach(code -> codes.add(code.asString()));
+
+        assertThat(codes)
+                .containsExactlyElementsOf(
+                        Arrays.stream(ErrorCode.values()).map(Enum::name).toList());
+    }
+
+    @Test
+    void theMoneyMovingPostsTakeAnIdempotencyKey() {
+        JsonNode root = document();
+        assertThat(root.at("/components/parameters/Idempotency-Key/schema/maxLength")
+                        .asInt())
+                .isEqualTo(64);
+        for (String path : List.of(
+                "/api/v1/admin/accounts/{userId}/deposits",
+                "/api/v1/admin/accounts/{userId}/points",
+                "/api/v1/groups",
+                "/api/v1/packets",
+                "/api/v1/wheels/{id}/draw")) {
+            assertThat(root.path("paths")
+                            .path(path)
+                            .path("post")
+                            .path("parameters")
+                            .toString())
+                    .as(path)
+                    .contains("#/components/parameters/Idempotency-Key");
+            assertThat(root.path("paths")
+                            .path(path)
+                            .path("post")
+                            .path("responses")
+                            .has("422"))
+                    .as(path)
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void theIntegrationTestsCheckWhatTheyReceive() {
+        long before = ApiContract.checkedAnswers();
+
+        api().account(newUser()).expectStatus().isOk();
+
+        assertThat(ApiContract.checkedAnswers()).isGreaterThan(before);
+    }
+
+    private JsonNode document() {
+        return json.readTree(http.get()
+                .uri("/v3/api-docs")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult()
+                .getResponseBody());
+    }
+}
