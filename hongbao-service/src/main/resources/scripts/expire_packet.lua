@@ -12,8 +12,8 @@
 -- succeed (grab_packets.lua refuses a closed packet), so the refund is exact. The remaining amount is the sum of the
 -- shares list (grabs keep no running total: one write less per grab); it is summed here, once per packet, inside
 -- this atomic call, so no grab can pop a share between the sum and the close. The refunded amount and count are then
--- frozen in the packet hash (ramt, rcnt) for readers, as the list is dropped. ramt is not trusted before that: grabs
--- keep it up to date only in their mode for a rolling upgrade (grab_packets.lua, ARGV[1] = 'grant').
+-- frozen in the packet hash (ramt, rcnt) for readers, as the list is dropped; any ramt / rcnt the hash held before is
+-- overwritten, never trusted.
 local packet = redis.call('HMGET', KEYS[1], 'st', 'exp', 'sender')
 if not packet[1] then
   redis.call('ZREM', KEYS[6], ARGV[1])

@@ -24,7 +24,6 @@ import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
-import io.hongbao.redpacket.infrastructure.UncoalescedGrabs;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
@@ -64,11 +63,8 @@ class RedPacketConfiguration {
     @Bean
     RedPacketGrabs redPacketGrabs(
             StatefulRedisConnection<String, String> redis, PacketKeys keys, RedPacketSettings settings) {
-        RedPacketSettings.Coalescing coalescing = settings.coalescing();
-        GrabScript script = new GrabScript(redis.async(), keys, coalescing.entryPerCall());
-        return coalescing.enabled()
-                ? new CoalescingGrabs(script, keys, coalescing.maxBatch())
-                : new UncoalescedGrabs(script, keys);
+        return new CoalescingGrabs(
+                new GrabScript(redis.async(), keys), keys, settings.coalescing().maxBatch());
     }
 
     @Bean

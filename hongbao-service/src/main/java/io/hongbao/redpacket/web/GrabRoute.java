@@ -2,14 +2,26 @@ package io.hongbao.redpacket.web;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.security.Caller;
+import io.hongbao.platform.web.ApiError;
+import io.hongbao.platform.web.ApiException;
+import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
+import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.util.List;
+import org.springdoc.core.annotations.RouterOperation;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -17,45 +29,102 @@ import org.springframework.http.server.reactive.observation.ServerRequestObserva
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.ReactiveSecurityContextHolder;
 import org.springframework.security.core.context.SecurityContext;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.reactive.function.server.RequestPredicates;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.MethodNotAllowedException;
 import reactor.core.publisher.Mono;
 
 /**
  * {@code POST /api/v1/packets/{id}/grab} as a functional route (ADR 0050). The grab is the one endpoint that sees a
- * peak, and the annotated controller spends more CPU on handler lookup, argument resolution and content negotiation
- * than on the grab itself; the router function is matched first (order -1) and writes the answer's few bytes
- * directly. {@link RedPacketController#grab} stays: it documents the endpoint in the OpenAPI description, answers
- * other methods on the path exactly as before (405) and serves POST when
- * {@code hongbao.redpacket.grab-route.functional=false} (the baseline this lever is measured against).
+ * peak, and an annotated handler spends more CPU on handler lookup, argument resolution and content negotiation than
+ * on the grab itself; the router function is matched first (order -1) and writes the answer's few bytes directly. It
+ * also answers the path's other methods as an annotated mapping would: OPTIONS lists the allowed methods, anything
+ * else is 405 {@code METHOD_NOT_ALLOWED}. The OpenAPI description comes from the {@link RouterOperation} below.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "hongbao.redpacket.grab-route.functional", matchIfMissing = true)
 class GrabRoute {
 
     static final String PATH_PREFIX = "/api/v1/packets/";
     static final String PATH_SUFFIX = "/grab";
+    static final String PATH = PATH_PREFIX + "{id}" + PATH_SUFFIX;
+    private static final String ALLOWED = "POST,OPTIONS";
 
     @Bean
+    @RouterOperation(
+            path = PATH,
+            method = RequestMethod.POST,
+            produces = MediaType.APPLICATION_JSON_VALUE,
+            operation =
+                    @Operation(
+                            operationId = "grab",
+                            summary = "Grab a share of a red packet",
+                            description = "Each user gets at most one share of a packet; repeating the grab answers"
+                                    + " ALREADY_GRABBED with the same amount.",
+                            tags = "red-packet-controller",
+                            parameters =
+                                    @Parameter(
+                                            name = "id",
+                                            in = ParameterIn.PATH,
+                                            required = true,
+                                            description = "the packet's id",
+                                            schema = @Schema(type = "string")),
+                            responses = {
+                                @ApiResponse(
+                                        responseCode = "200",
+                                        description = "the grab's outcome",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema =
+                                                                @Schema(
+                                                                        implementation =
+                                                                                PacketViews.GrabAnswer.class))),
+                                @ApiResponse(
+                                        responseCode = "401",
+                                        description = "UNAUTHENTICATED: no valid bearer token",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema = @Schema(implementation = ApiError.class))),
+                                @ApiResponse(
+                                        responseCode = "403",
+                                        description = "NOT_A_MEMBER: a group's packet, and the caller is not a member",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema = @Schema(implementation = ApiError.class))),
+                                @ApiResponse(
+                                        responseCode = "404",
+                                        description = "NOT_FOUND: no such packet",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema = @Schema(implementation = ApiError.class)))
+                            }))
     RouterFunction<ServerResponse> grabRouteFunction(GrabbingRedPacket grabbing, MeterRegistry registry) {
         GrabTimers timers = new GrabTimers(registry);
-        return RouterFunctions.route(
-                RequestPredicates.POST(PATH_PREFIX + "{id}" + PATH_SUFFIX), request -> grab(grabbing, timers, request));
+        return RouterFunctions.route(RequestPredicates.POST(PATH), request -> grab(grabbing, timers, request))
+                .andRoute(
+                        RequestPredicates.OPTIONS(PATH),
+                        request -> ServerResponse.ok()
+                                .header(HttpHeaders.ALLOW, ALLOWED)
+                                .build())
+                .andRoute(
+                        RequestPredicates.path(PATH),
+                        request ->
+                                Mono.error(new MethodNotAllowedException(request.method(), List.of(HttpMethod.POST))));
     }
 
     /**
      * Leaves the grab route out of {@code http.server.requests}: one observation per grab (a long-task timer, a timer
      * looked up by five tags, context bookkeeping) cost ~5% of a grab's CPU. {@link GrabTimers} times the grabs
-     * instead. {@code hongbao.redpacket.grab-route.http-observation=true} keeps the observation (ADR 0051).
+     * instead (ADR 0051).
      */
     @Bean
-    @ConditionalOnProperty(
-            name = "hongbao.redpacket.grab-route.http-observation",
-            havingValue = "false",
-            matchIfMissing = true)
     ObservationPredicate grabRouteWithoutHttpObservation() {
         return (name, context) ->
                 !(context instanceof ServerRequestObservationContext server && isGrab(server.getCarrier()));
@@ -72,8 +141,19 @@ class GrabRoute {
         return caller().flatMap(caller -> Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId()))))
                 .doOnNext(outcome -> timers.record(outcome, start))
                 .doOnError(failure -> timers.recordFailure(start))
-                .map(RedPacketController::answer)
+                .map(GrabRoute::answer)
                 .flatMap(GrabRoute::respond);
+    }
+
+    /** The refusals travel as the contract's errors; the other outcomes are the answer's body. */
+    private static PacketViews.GrabAnswer answer(GrabOutcome outcome) {
+        if (outcome instanceof GrabOutcome.NotFound) {
+            throw ApiException.notFound("no such packet");
+        }
+        if (outcome instanceof GrabOutcome.NotAMember) {
+            throw new ApiException(ErrorCode.NOT_A_MEMBER, "only the group's members may grab this packet");
+        }
+        return PacketViews.GrabAnswer.of(outcome);
     }
 
     /** The same principal {@code @AuthenticationPrincipal} resolves; the security chain guarantees one on /api/**. */

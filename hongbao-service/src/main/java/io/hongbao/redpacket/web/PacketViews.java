@@ -6,6 +6,7 @@ import io.hongbao.redpacket.model.MyGrab;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketReport;
 import io.hongbao.redpacket.model.RedPacket;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
@@ -115,7 +116,14 @@ final class PacketViews {
 
     /** {@code {"outcome": ..., "amount": ...}}; no amount for SOLD_OUT and EXPIRED. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record GrabAnswer(String outcome, Long amount) {
+    record GrabAnswer(
+            @Schema(
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    allowableValues = {"GRABBED", "ALREADY_GRABBED", "SOLD_OUT", "EXPIRED"})
+            String outcome,
+
+            @Schema(description = "the share in cents; only with GRABBED and ALREADY_GRABBED")
+            Long amount) {
         static GrabAnswer of(GrabOutcome outcome) {
             if (outcome instanceof GrabOutcome.Grabbed g) {
                 return new GrabAnswer("GRABBED", g.amount());

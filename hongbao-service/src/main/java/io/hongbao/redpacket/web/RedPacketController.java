@@ -11,18 +11,15 @@ import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import io.hongbao.redpacket.PacketLimits;
-import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
-import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketReport;
 import io.hongbao.redpacket.model.PacketState;
 import io.hongbao.redpacket.model.SendOutcome;
 import io.hongbao.redpacket.model.SendRedPacketCommand;
-import io.hongbao.redpacket.web.PacketViews.GrabAnswer;
 import io.hongbao.redpacket.web.PacketViews.Items;
 import io.hongbao.redpacket.web.PacketViews.MyGrabView;
 import io.hongbao.redpacket.web.PacketViews.PacketSummaryView;
@@ -51,7 +48,6 @@ class RedPacketController {
 
     private final SendingRedPacket sending;
     private final PublishingRedPacket publishing;
-    private final GrabbingRedPacket grabbing;
     private final ReadingRedPacket reading;
     private final ReadingHistory history;
     private final IdempotentRequests idempotent;
@@ -62,7 +58,6 @@ class RedPacketController {
     RedPacketController(
             SendingRedPacket sending,
             PublishingRedPacket publishing,
-            GrabbingRedPacket grabbing,
             ReadingRedPacket reading,
             ReadingHistory history,
             IdempotentRequests idempotent,
@@ -71,7 +66,6 @@ class RedPacketController {
             Clock clock) {
         this.sending = sending;
         this.publishing = publishing;
-        this.grabbing = grabbing;
         this.reading = reading;
         this.history = history;
         this.idempotent = idempotent;
@@ -108,14 +102,6 @@ class RedPacketController {
                                     return Mono.empty();
                                 })
                                 .thenReturn(response));
-    }
-
-    /** Served by {@link GrabRoute} unless {@code hongbao.redpacket.grab-route.functional=false}; kept for the docs. */
-    @PostMapping("/api/v1/packets/{id}/grab")
-    Mono<GrabAnswer> grab(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
-        PacketId packet = packetId(id);
-        return Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId())))
-                .map(RedPacketController::answer);
     }
 
     @GetMapping("/api/v1/packets/{id}")
@@ -162,16 +148,6 @@ class RedPacketController {
             throw ApiException.forbidden("only a member may send a packet to a group");
         }
         throw ApiException.notFound("no such group");
-    }
-
-    static GrabAnswer answer(GrabOutcome outcome) {
-        if (outcome instanceof GrabOutcome.NotFound) {
-            throw ApiException.notFound("no such packet");
-        }
-        if (outcome instanceof GrabOutcome.NotAMember) {
-            throw new ApiException(ErrorCode.NOT_A_MEMBER, "only the group's members may grab this packet");
-        }
-        return GrabAnswer.of(outcome);
     }
 
     static PacketId packetId(String id) {
