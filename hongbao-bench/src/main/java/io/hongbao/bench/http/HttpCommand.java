@@ -143,7 +143,7 @@ public final class HttpCommand implements Callable<Integer> {
     @Option(
             names = "--jvm-args",
             defaultValue = "-Xms1g -Xmx1g",
-            description = "JVM options for both targets (${DEFAULT-VALUE})")
+            description = "JVM options for every target JVM (${DEFAULT-VALUE})")
     String jvmArgs;
 
     @Option(
