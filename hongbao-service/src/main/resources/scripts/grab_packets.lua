@@ -1,40 +1,32 @@
--- grab_packets: a batch of grabs on ONE shard, each decided exactly as if it ran alone, in order.
--- Request coalescing (CoalescingGrabs) sends every grab through here: a batch of one when the shard is idle, up to
--- max-batch while an earlier call of the same shard is in flight. One script call, one round trip, one AOF fsync
--- and (ARGV[1] = 'call') one stream entry for the whole batch.
+-- grab_packets: a batch of grabs on ONE shard, each decided exactly as if it ran alone, in order, in one atomic call
+-- (a batch of one when the shard is idle, up to max-batch while an earlier call of the same shard is in flight).
 --
 -- KEYS[1]                 the shard's event stream   rp:{shard}:events   (the database's queue)
 -- KEYS[4i-2 .. 4i+1]      for request i = 1..n, the packet's keys:
 --   packet hash   rp:{shard}:p:<id>  fields st (A active | X closed), exp (expiry, ms), grp (1 = members only),
---                                    sender, ramt / rcnt (remaining amount / count: exact once closed, i.e. what
---                                    was refunded; while active kept up to date only with ARGV[1] = 'grant', and
---                                    never read while active: the shares list is the truth)
+--                                    sender, and once closed ramt / rcnt (what was refunded)
 --   shares list   rp:{shard}:q:<id>  unclaimed shares "seq:amount", in the order they are handed out; while the
 --                                    packet is active its length and sum ARE the remaining count and amount
 --   grabbed hash  rp:{shard}:g:<id>  user id -> "amount:seq:atMillis"
 --   members set   rp:{shard}:m:<id>  (only read when grp = 1)
--- ARGV[1]                 'call': one stream entry per call (below), no running totals. 'grant': what versions
---                         before ADR 0044 wrote, for a rolling upgrade while they still run: one entry per grant
---                         (k = grab with p, u, a, s, t; their persisters cannot read k = grabs) and ramt / rcnt
---                         decremented per grant (their sweepers refund ramt, their readers show it)
--- ARGV[2i], ARGV[2i+1]    for request i = 1..n: packet id, user id
+-- ARGV[2i-1], ARGV[2i]    for request i = 1..n: packet id, user id
 --
 -- Returns a flat array, three entries per request: outcome, amount, atMillis (amount and time '' when none), with
 -- outcome one of GRABBED, ALREADY_GRABBED (the earlier amount and time), SOLD_OUT, EXPIRED, NOT_FOUND, NOT_A_MEMBER.
 --
--- With ARGV[1] = 'call', writes at most ONE stream entry per call, and only if some request was GRABBED:
+-- Writes at most ONE stream entry per call, and only if some request was GRABBED:
 --   k = grabs, t = atMillis (one Redis TIME per call, the same for every grant of it),
 --   g = the call's grants in order, "packet:user:amount:seq" joined by ';'
--- (PacketEvent.parse expands it into one Grab per grant; ADR 0044).
+-- (PacketEvent.parse expands it into one Grab per grant).
 --
 -- Invariant kept atomically: a share is handed out at most once, to at most one grab per user, never after expiry
 -- (Redis server time), and a GRABBED answer exists only together with its grant in the stream, so the database hears
 -- of every grant: the XADD runs before the script returns, inside the same atomic call. Redis does not roll back a
--- script that fails midway, and with one entry per call a grant's XADD does not follow its LPOP and HSET at once, so
--- a request that fails after earlier grants of the call (a key of the wrong type, a malformed value) is caught: the
--- grants decided so far are streamed, then the error is raised again (the caller sees the call fail; a retry finds
--- ALREADY_GRABBED, whose grant the stream has). The XADD cannot be refused for lack of memory: Redis checks that only
--- before a script's first write.
+-- script that fails midway, and a grant's XADD does not follow its LPOP and HSET at once, so a request that fails
+-- after earlier grants of the call (a key of the wrong type, a malformed value) is caught: the grants decided so far
+-- are streamed, then the error is raised again (the caller sees the call fail; a retry finds ALREADY_GRABBED, whose
+-- grant the stream has). The XADD cannot be refused for lack of memory: Redis checks that only before a script's
+-- first write.
 -- All keys carry the shard's hash tag, so the call touches one Cluster slot. Checks run in this order: existence,
 -- membership, the user's earlier grab (a retry after a lost reply gets the same amount, even after expiry), expiry,
 -- stock. Two requests of the same user in one batch: the second sees the first's HSET.
@@ -45,7 +37,6 @@ local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local at = string.format('%d', now)
 local stream = KEYS[1]
-local entryPerGrant = ARGV[1] == 'grant'
 local packets = {}
 local grants = {}
 
@@ -75,21 +66,15 @@ local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, user
   end
   local seq, amount = string.match(share, '^(%d+):(%d+)$')
   redis.call('HSET', grabbedKey, userId, amount .. ':' .. seq .. ':' .. at)
-  if entryPerGrant then
-    redis.call('HINCRBY', packetKey, 'ramt', -tonumber(amount))
-    redis.call('HINCRBY', packetKey, 'rcnt', -1)
-    redis.call('XADD', stream, '*', 'k', 'grab', 'p', packetId, 'u', userId, 'a', amount, 's', seq, 't', at)
-  else
-    grants[#grants + 1] = packetId .. ':' .. userId .. ':' .. amount .. ':' .. seq
-  end
+  grants[#grants + 1] = packetId .. ':' .. userId .. ':' .. amount .. ':' .. seq
   return 'GRABBED', amount, at
 end
 
 local replies = {}
 local ok, err = pcall(function()
-  for i = 1, (#ARGV - 1) / 2 do
+  for i = 1, #ARGV / 2 do
     local k = 4 * i - 2
-    local outcome, amount, when = grab(KEYS[k], KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2 * i], ARGV[2 * i + 1])
+    local outcome, amount, when = grab(KEYS[k], KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], ARGV[2 * i - 1], ARGV[2 * i])
     replies[#replies + 1] = outcome
     replies[#replies + 1] = amount
     replies[#replies + 1] = when

@@ -35,11 +35,10 @@ for n = 1, members do
   i = i + 1
 end
 local closed = ARGV[4] == '1'
--- ramt / rcnt start exact: once closed they are what was refunded; while the packet is active nothing reads them (its
--- shares list is the remainder).
-redis.call('HSET', KEYS[1], 'st', closed and 'X' or 'A', 'exp', ARGV[2], 'grp', ARGV[3],
-  'ramt', string.format('%d', remaining), 'rcnt', shares, 'sender', ARGV[6])
+redis.call('HSET', KEYS[1], 'st', closed and 'X' or 'A', 'exp', ARGV[2], 'grp', ARGV[3], 'sender', ARGV[6])
 if closed then
+  -- What was refunded, frozen for readers as expire_packet.lua does; an active packet's remainder is its shares list.
+  redis.call('HSET', KEYS[1], 'ramt', string.format('%d', remaining), 'rcnt', shares)
   for k = 1, 4 do
     redis.call('PEXPIRE', KEYS[k], ARGV[5])
   end

@@ -6,6 +6,7 @@ import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.Snapshots;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.security.TokenIssuer;
+import io.hongbao.platform.web.ApiError;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.application.ReadingHistory;
@@ -24,23 +25,31 @@ import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
-import io.hongbao.redpacket.infrastructure.UncoalescedGrabs;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
+import io.hongbao.redpacket.web.GrabAnswer;
 import io.hongbao.redpacket.web.GrabRoute;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springdoc.core.annotations.RouterOperation;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
@@ -70,11 +79,8 @@ class RedPacketConfiguration {
     @Bean
     RedPacketGrabs redPacketGrabs(
             StatefulRedisConnection<String, String> redis, PacketKeys keys, RedPacketSettings settings) {
-        RedPacketSettings.Coalescing coalescing = settings.coalescing();
-        GrabScript script = new GrabScript(redis.async(), keys, coalescing.entryPerCall());
-        return coalescing.enabled()
-                ? new CoalescingGrabs(script, keys, coalescing.maxBatch())
-                : new UncoalescedGrabs(script, keys);
+        return new CoalescingGrabs(
+                new GrabScript(redis.async(), keys), keys, settings.coalescing().maxBatch());
     }
 
     @Bean
@@ -173,22 +179,62 @@ class RedPacketConfiguration {
         return new GrabPathWarmUp(settings.warmUp(), redis, keys, tokens);
     }
 
-    /** {@code POST /api/v1/packets/{id}/grab}, matched before the annotated controllers (see {@link GrabRoute}). */
+    /**
+     * {@code POST /api/v1/packets/{id}/grab}, matched before the annotated controllers (see {@link GrabRoute}). A
+     * functional route has no handler method to annotate, so its OpenAPI description is written here; the errors every
+     * {@code /api/**} operation shares (401, 503) are added by the document's customizer.
+     */
     @Bean
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-    @ConditionalOnProperty(name = "hongbao.redpacket.grab-route.functional", matchIfMissing = true)
+    @RouterOperation(
+            path = GrabRoute.PATH,
+            method = RequestMethod.POST,
+            produces = MediaType.APPLICATION_JSON_VALUE,
+            operation =
+                    @Operation(
+                            operationId = "grab",
+                            summary = "Grab a share of a red packet",
+                            description = "Each share goes to exactly one user and nobody grabs twice; the sender may"
+                                    + " grab too. Repeating the grab answers ALREADY_GRABBED with the same amount. The"
+                                    + " amount reaches the grabber's balance asynchronously.",
+                            tags = "Red packets",
+                            parameters =
+                                    @Parameter(
+                                            name = "id",
+                                            in = ParameterIn.PATH,
+                                            required = true,
+                                            description = "the packet's id",
+                                            schema = @Schema(type = "string")),
+                            responses = {
+                                @ApiResponse(
+                                        responseCode = "200",
+                                        description = "the grab's outcome",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema = @Schema(implementation = GrabAnswer.class))),
+                                @ApiResponse(
+                                        responseCode = "403",
+                                        description = "NOT_A_MEMBER: only the group's members may grab this packet",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema = @Schema(implementation = ApiError.class))),
+                                @ApiResponse(
+                                        responseCode = "404",
+                                        description = "NOT_FOUND: no such packet",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema = @Schema(implementation = ApiError.class)))
+                            }))
     RouterFunction<ServerResponse> grabRoute(GrabbingRedPacket grabbing, MeterRegistry registry) {
         return GrabRoute.routerFunction(grabbing, registry);
     }
 
-    /** Leaves the grab out of {@code http.server.requests}; {@link GrabRoute} times it itself. */
+    /** Leaves the grab out of {@code http.server.requests}; {@link GrabRoute} times it itself (ADR 0051). */
     @Bean
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-    @ConditionalOnProperty(name = "hongbao.redpacket.grab-route.functional", matchIfMissing = true)
-    @ConditionalOnProperty(
-            name = "hongbao.redpacket.grab-route.http-observation",
-            havingValue = "false",
-            matchIfMissing = true)
     ObservationPredicate grabRouteWithoutHttpObservation() {
         return GrabRoute.withoutHttpObservation();
     }

@@ -86,16 +86,11 @@ public record RedPacketSettings(
     /**
      * Request coalescing on the grab path (ADR 0040): concurrent grabs of one shard share one script call.
      *
-     * @param enabled false sends one script call per grab (the measured baseline)
      * @param maxBatch the most grabs one call carries while the shard's previous call is in flight
-     * @param entryPerCall false writes what versions before ADR 0044 read: one stream entry per grant instead of one
-     *     per call, and the running totals per grant. Set it only while such instances still run (a rolling upgrade)
      */
-    public record Coalescing(Boolean enabled, int maxBatch, Boolean entryPerCall) {
+    public record Coalescing(int maxBatch) {
         public Coalescing {
-            enabled = enabled == null || enabled;
             Setting.positive(maxBatch, "hongbao.redpacket.coalescing.max-batch");
-            entryPerCall = entryPerCall == null || entryPerCall;
         }
     }
 

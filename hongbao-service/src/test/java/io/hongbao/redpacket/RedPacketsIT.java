@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.test.json.JsonCompareMode;
 
 /** The Red packets section of docs/api.md, call by call. */
@@ -252,6 +254,75 @@ class RedPacketsIT extends IntegrationTest {
                 .expectBody()
                 .jsonPath("$.code")
                 .isEqualTo("METHOD_NOT_ALLOWED");
+        for (HttpMethod method : List.of(HttpMethod.PUT, HttpMethod.DELETE, HttpMethod.PATCH)) {
+            http.method(method)
+                    .uri("/api/v1/packets/" + sent.id() + "/grab")
+                    .headers(h -> h.setBearerAuth(tokenFor(sender)))
+                    .exchange()
+                    .expectStatus()
+                    .isEqualTo(405)
+                    .expectBody()
+                    .json(
+                            "{\"code\":\"METHOD_NOT_ALLOWED\",\"message\":\"Request method '" + method.name()
+                                    + "' is not supported.\"}",
+                            JsonCompareMode.STRICT);
+        }
+        http.head()
+                .uri("/api/v1/packets/" + sent.id() + "/grab")
+                .headers(h -> h.setBearerAuth(tokenFor(sender)))
+                .exchange()
+                .expectStatus()
+                .isEqualTo(405);
+        http.options()
+                .uri("/api/v1/packets/" + sent.id() + "/grab")
+                .headers(h -> h.setBearerAuth(tokenFor(sender)))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals(HttpHeaders.ALLOW, "POST,OPTIONS");
+    }
+
+    @Test
+    void theGrabIsDescribedInTheOpenApiDocument() {
+        http.get()
+                .uri("/v3/api-docs")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].length()")
+                .isEqualTo(1)
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.operationId")
+                .isEqualTo("grab")
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.summary")
+                .isNotEmpty()
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.parameters[0].name")
+                .isEqualTo("id")
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.parameters[0].in")
+                .isEqualTo("path")
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['200'].content['application/json']"
+                        + ".schema.$ref")
+                .isEqualTo("#/components/schemas/GrabAnswer")
+                .jsonPath("$.components.schemas.GrabAnswer.properties.outcome.enum")
+                .isEqualTo(List.of("GRABBED", "ALREADY_GRABBED", "SOLD_OUT", "EXPIRED"))
+                .jsonPath("$.components.schemas.GrabAnswer.properties.amount.type")
+                .isEqualTo("integer")
+                .jsonPath("$.components.schemas.GrabAnswer.required")
+                .isEqualTo(List.of("outcome"))
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['401'].content['application/json']"
+                        + ".schema.$ref")
+                .isEqualTo("#/components/schemas/ApiError")
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['403'].content['application/json']"
+                        + ".schema.$ref")
+                .isEqualTo("#/components/schemas/ApiError")
+                .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['404'].content['application/json']"
+                        + ".schema.$ref")
+                .isEqualTo("#/components/schemas/ApiError")
+                .jsonPath("$.components.schemas.ApiError.properties.code.type")
+                .isEqualTo("string")
+                .jsonPath("$.components.schemas.ApiError.properties.message.type")
+                .isEqualTo("string");
     }
 
     @Test

@@ -70,8 +70,8 @@ public final class EngineCommand implements Callable<Integer> {
 
     @Option(
             names = "--levers",
-            description = "also measure the production path without request coalescing, and with one stream entry"
-                    + " per grant instead of one per call")
+            description = "also measure the baseline of request coalescing: the production script, one call per grab"
+                    + " (hongbao-uncoalesced)")
     boolean levers;
 
     @Option(names = "--json", description = "write every result as JSON to this file")
@@ -126,10 +126,9 @@ public final class EngineCommand implements Callable<Integer> {
     private List<Contender> contenders(RedisClient client, StatefulRedisConnection<String, String> redis) {
         List<Contender> contenders = new ArrayList<>();
         contenders.add(new SeedBaseline(client, packets, shares, users));
-        contenders.add(new HongbaoEngine(redis, true, maxBatch, true, concurrency, packets, shares, users));
+        contenders.add(new HongbaoEngine(redis, true, maxBatch, concurrency, packets, shares, users));
         if (levers) {
-            contenders.add(new HongbaoEngine(redis, true, maxBatch, false, concurrency, packets, shares, users));
-            contenders.add(new HongbaoEngine(redis, false, 1, true, concurrency, packets, shares, users));
+            contenders.add(new HongbaoEngine(redis, false, 1, concurrency, packets, shares, users));
         }
         return contenders;
     }

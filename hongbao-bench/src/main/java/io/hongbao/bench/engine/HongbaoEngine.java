@@ -4,7 +4,6 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.infrastructure.CoalescingGrabs;
 import io.hongbao.redpacket.infrastructure.GrabScript;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
-import io.hongbao.redpacket.infrastructure.UncoalescedGrabs;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.RedPacketGrabs;
@@ -15,9 +14,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The production grab path without HTTP: {@code grab_packets.lua} through {@link CoalescingGrabs} (or one call per
- * grab, to measure what coalescing gives), stream event included (one entry per call, or per grant to measure what
- * ADR 0044 gives), on the service's single shared connection.
+ * The production grab path without HTTP: {@code grab_packets.lua} through {@link CoalescingGrabs} (or
+ * {@link OneCallPerGrab}, to measure what coalescing gives), stream event included, on the service's single shared
+ * connection.
  * {@code concurrency} independent loops keep that many grabs outstanding, as a busy service instance would.
  */
 final class HongbaoEngine implements Contender {
@@ -26,7 +25,6 @@ final class HongbaoEngine implements Contender {
     private final PacketKeys keys = new PacketKeys(16);
     private final boolean coalesce;
     private final int maxBatch;
-    private final boolean entryPerCall;
     private final int concurrency;
     private final int packets;
     private final int shares;
@@ -39,7 +37,6 @@ final class HongbaoEngine implements Contender {
             StatefulRedisConnection<String, String> redis,
             boolean coalesce,
             int maxBatch,
-            boolean entryPerCall,
             int concurrency,
             int packets,
             int shares,
@@ -47,7 +44,6 @@ final class HongbaoEngine implements Contender {
         this.redis = redis;
         this.coalesce = coalesce;
         this.maxBatch = maxBatch;
-        this.entryPerCall = entryPerCall;
         this.concurrency = concurrency;
         this.packets = packets;
         this.shares = shares;
@@ -56,21 +52,18 @@ final class HongbaoEngine implements Contender {
 
     @Override
     public String name() {
-        if (!coalesce) {
-            return "hongbao-uncoalesced";
-        }
-        return entryPerCall ? "hongbao" : "hongbao-entry-per-grant";
+        return coalesce ? "hongbao" : "hongbao-uncoalesced";
     }
 
     @Override
     public void prepare() {
         ids = EngineSetup.publishProduction(redis, keys, packets, shares);
-        GrabScript script = new GrabScript(redis.async(), keys, entryPerCall);
+        GrabScript script = new GrabScript(redis.async(), keys);
         if (coalesce) {
             coalescing = new CoalescingGrabs(script, keys, maxBatch);
             grabs = coalescing;
         } else {
-            grabs = new UncoalescedGrabs(script, keys);
+            grabs = new OneCallPerGrab(script, keys);
         }
     }
 

@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -21,6 +23,15 @@ import java.util.stream.Stream;
  * service and the peer as child JVMs, and the secret they share. Closing it stops them in reverse order.
  */
 final class BenchEnvironment implements AutoCloseable {
+
+    /** {@code --baseline annotated-controller}: the service with an annotated grab controller instead of the route. */
+    static final String ANNOTATED_CONTROLLER = "annotated-controller";
+
+    static final String ANNOTATED_TARGET = "hongbao-annotated";
+    private static final String ANNOTATED_MAIN = "io.hongbao.bench.annotated.AnnotatedControllerService";
+    private static final String PROPERTIES_LAUNCHER = "org.springframework.boot.loader.launch.PropertiesLauncher";
+
+    private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/]+/)([^?;/]+)(\\?.*)?");
 
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final List<Target> targets = new ArrayList<>();
@@ -40,7 +51,7 @@ final class BenchEnvironment implements AutoCloseable {
     }
 
     private void startAll(HttpCommand options, Path work) throws Exception {
-        boolean ownService = options.url == null && !options.skipHongbao;
+        boolean ownService = options.url == null && (!options.skipHongbao || !options.baselines.isEmpty());
         boolean needRedis = ownService || !options.skipPeer;
         String secret = options.url == null ? randomSecret() : null;
         JwtSecret jwt = secret != null
@@ -62,6 +73,9 @@ final class BenchEnvironment implements AutoCloseable {
         List<String> jvmArgs = Arrays.asList(options.jvmArgs.trim().split("\\s+"));
         if (!options.skipHongbao) {
             targets.add(hongbao(options, work, servers, redis, sharedSecret, jvmArgs, ownService));
+        }
+        if (options.baselines.contains(ANNOTATED_CONTROLLER)) {
+            targets.add(annotatedController(options, work, servers, redis, sharedSecret, jvmArgs));
         }
         if (!options.skipPeer) {
             ChildJvm peer = ChildJvm.start(
@@ -88,9 +102,56 @@ final class BenchEnvironment implements AutoCloseable {
             boolean ownService)
             throws Exception {
         if (!ownService) {
-            return new HongbaoTarget(options.url, OptionalLong.empty(), tokens, null);
+            return new HongbaoTarget("hongbao", options.url, OptionalLong.empty(), tokens, null);
         }
         String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
+        List<String> launch =
+                List.of("-jar", options.serviceJar.toAbsolutePath().toString());
+        return service(
+                "hongbao", List.of(options.serviceJar), launch, options, work, servers, redis, jdbc, secret, jvmArgs);
+    }
+
+    /**
+     * The production application from the service's own jar (its dependencies and transport as shipped), with the
+     * bench's annotated-controller jar added through Spring Boot's {@code PropertiesLauncher}. It keeps its state in
+     * a Redis database and a MariaDB database of its own, so the other target's persister never drains its grabs
+     * (nor it the other's), and each target's CPU is its own work.
+     */
+    private Target annotatedController(
+            HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
+            throws Exception {
+        String jdbc = siblingDatabase(options.dbUrl != null ? options.dbUrl : servers.jdbcUrl(), "_annotated");
+        List<String> launch = List.of(
+                "-Dloader.path=" + options.annotatedControllerJar.toAbsolutePath(),
+                "-Dloader.main=" + ANNOTATED_MAIN,
+                "-cp",
+                options.serviceJar.toAbsolutePath().toString(),
+                PROPERTIES_LAUNCHER);
+        return service(
+                ANNOTATED_TARGET,
+                List.of(options.serviceJar, options.annotatedControllerJar),
+                launch,
+                options,
+                work,
+                servers,
+                redisInDatabase(redis, 2),
+                jdbc,
+                secret,
+                jvmArgs);
+    }
+
+    private Target service(
+            String name,
+            List<Path> files,
+            List<String> launch,
+            HttpCommand options,
+            Path work,
+            EmbeddedServers servers,
+            String redis,
+            String jdbc,
+            String secret,
+            List<String> jvmArgs)
+            throws Exception {
         String user = options.dbUrl != null ? options.dbUser : servers.dbUser();
         String password = options.dbUrl != null ? options.dbPassword : servers.dbPassword();
         Map<String, String> env = new LinkedHashMap<>();
@@ -99,13 +160,17 @@ final class BenchEnvironment implements AutoCloseable {
         env.put("HONGBAO_DB_USER", user);
         env.put("HONGBAO_DB_PASSWORD", password);
         env.put("HONGBAO_JWT_SECRET", secret);
-        env.put("HONGBAO_DATA_DIR", work.resolve("service").toAbsolutePath().toString());
+        env.put("HONGBAO_DATA_DIR", work.resolve(name).toAbsolutePath().toString());
         env.putAll(options.serviceEnv);
-        ChildJvm service = ChildJvm.start(
-                "hongbao", options.serviceJar, jvmArgs, env, "/actuator/health", work.resolve("hongbao.log"));
+        ChildJvm service =
+                ChildJvm.start(name, files, jvmArgs, launch, env, "/actuator/health", work.resolve(name + ".log"));
         owned.add(service);
         return new HongbaoTarget(
-                service.baseUrl(), OptionalLong.of(service.pid()), tokens, new JdbcGrabRows(jdbc, user, password));
+                name,
+                service.baseUrl(),
+                OptionalLong.of(service.pid()),
+                tokens,
+                new JdbcGrabRows(jdbc, user, password));
     }
 
     List<Target> targets() {
@@ -128,10 +193,32 @@ final class BenchEnvironment implements AutoCloseable {
 
     /** The peer keeps its keys in the next logical Redis database, apart from the service's. */
     static String peerRedisUrl(String redisUrl) {
+        return redisInDatabase(redisUrl, 1);
+    }
+
+    /** The logical Redis database {@code offset} places after the URL's own (0 when it names none). */
+    static String redisInDatabase(String redisUrl, int offset) {
         URI uri = URI.create(redisUrl);
         String path = uri.getPath() == null ? "" : uri.getPath().replace("/", "");
-        int database = path.isEmpty() ? 1 : Integer.parseInt(path) + 1;
+        int database = (path.isEmpty() ? 0 : Integer.parseInt(path)) + offset;
         return uri.getScheme() + "://" + uri.getRawAuthority() + "/" + database;
+    }
+
+    /**
+     * The same server, a database named with {@code suffix} after the URL's own, created by the first connection:
+     * {@code jdbc:mariadb://h:3306/hongbao?x=1} becomes {@code jdbc:mariadb://h:3306/hongbao_annotated?x=1&
+     * createDatabaseIfNotExist=true}.
+     */
+    static String siblingDatabase(String jdbcUrl, String suffix) {
+        Matcher url = JDBC_URL.matcher(jdbcUrl);
+        if (!url.matches()) {
+            throw new IllegalArgumentException("not a JDBC URL naming a database: " + jdbcUrl);
+        }
+        String options = url.group(3) == null ? "" : url.group(3);
+        if (!options.contains("createDatabaseIfNotExist")) {
+            options += (options.isEmpty() ? "?" : "&") + "createDatabaseIfNotExist=true";
+        }
+        return url.group(1) + url.group(2) + suffix + options;
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** A target (the service or the peer) as a child JVM on a free port, ready once its health URL answers UP. */
+/** A target (the service, a baseline variant of it, or the peer) as a child JVM on a free port, ready once its health URL answers UP. */
 final class ChildJvm implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
@@ -32,16 +32,40 @@ final class ChildJvm implements AutoCloseable {
     static ChildJvm start(
             String name, Path jar, List<String> jvmArgs, Map<String, String> env, String healthPath, Path log)
             throws IOException, InterruptedException {
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(
-                    jar.toAbsolutePath() + " is missing: run `mvn -B -DskipTests package` first");
+        return start(
+                name,
+                List.of(jar),
+                jvmArgs,
+                List.of("-jar", jar.toAbsolutePath().toString()),
+                env,
+                healthPath,
+                log);
+    }
+
+    /**
+     * @param files the jars {@code launch} names, checked before starting
+     * @param launch what follows the JVM options: {@code -jar app.jar}, or a classpath and a main class
+     */
+    static ChildJvm start(
+            String name,
+            List<Path> files,
+            List<String> jvmArgs,
+            List<String> launch,
+            Map<String, String> env,
+            String healthPath,
+            Path log)
+            throws IOException, InterruptedException {
+        for (Path file : files) {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalStateException(
+                        file.toAbsolutePath() + " is missing: run `mvn -B -DskipTests package` first");
+            }
         }
         int port = freePort();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmArgs);
-        command.add("-jar");
-        command.add(jar.toAbsolutePath().toString());
+        command.addAll(launch);
         Files.createDirectories(log.getParent());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)

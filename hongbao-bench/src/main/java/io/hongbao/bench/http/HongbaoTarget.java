@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The Hongbao service, set up through its own API: an admin deposits to a few senders, who send the packets. After a
+ * The Hongbao service (or a baseline variant of it), set up through its own API: an admin deposits to a few senders, who send the packets. After a
  * run the bench waits until the persister has put every granted share into the database, then asks for the audit.
  */
 final class HongbaoTarget implements Target {
@@ -26,6 +26,7 @@ final class HongbaoTarget implements Target {
     /** The audit reads every packet of every run so far: after a few runs at peak rate it takes minutes. */
     private static final Duration AUDIT_LIMIT = Duration.ofMinutes(10);
 
+    private final String name;
     private final String baseUrl;
     private final OptionalLong pid;
     private final TokenIssuer tokens;
@@ -34,7 +35,8 @@ final class HongbaoTarget implements Target {
     private final String admin;
 
     /** @param database where the service's grab rows are read, or null to rely on the audit alone */
-    HongbaoTarget(String baseUrl, OptionalLong pid, TokenIssuer tokens, GrabRows database) {
+    HongbaoTarget(String name, String baseUrl, OptionalLong pid, TokenIssuer tokens, GrabRows database) {
+        this.name = name;
         this.baseUrl = baseUrl;
         this.pid = pid;
         this.tokens = tokens;
@@ -45,7 +47,7 @@ final class HongbaoTarget implements Target {
 
     @Override
     public String name() {
-        return "hongbao";
+        return name;
     }
 
     @Override

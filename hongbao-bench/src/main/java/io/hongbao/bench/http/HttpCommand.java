@@ -2,7 +2,9 @@ package io.hongbao.bench.http;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -43,6 +45,14 @@ public final class HttpCommand implements Callable<Integer> {
 
     @Option(names = "--skip-hongbao", description = "measure the peer only")
     boolean skipHongbao;
+
+    @Option(
+            names = "--baseline",
+            paramLabel = "NAME",
+            description = "also measure a baseline of the service, started by the bench with its own Redis database and"
+                    + " MariaDB database: annotated-controller (the grab served by an annotated controller instead of"
+                    + " the functional route, ADR 0050; target " + BenchEnvironment.ANNOTATED_TARGET + ")")
+    List<String> baselines = new ArrayList<>();
 
     @Option(names = "--connections", defaultValue = "64", description = "keep-alive connections (${DEFAULT-VALUE})")
     int connections;
@@ -124,16 +134,22 @@ public final class HttpCommand implements Callable<Integer> {
     Path peerJar;
 
     @Option(
+            names = "--annotated-controller-jar",
+            defaultValue = "hongbao-bench/target/hongbao-bench-annotated-controller.jar",
+            description =
+                    "with --baseline annotated-controller: the controller, added to the service jar (${DEFAULT-VALUE})")
+    Path annotatedControllerJar;
+
+    @Option(
             names = "--jvm-args",
             defaultValue = "-Xms1g -Xmx1g",
-            description = "JVM options for both targets (${DEFAULT-VALUE})")
+            description = "JVM options for every target JVM (${DEFAULT-VALUE})")
     String jvmArgs;
 
     @Option(
             names = "--service-env",
-            description =
-                    "extra environment for the service, e.g. --service-env HONGBAO_REDPACKET_COALESCING_ENABLED=false"
-                            + " to measure a lever off and on")
+            description = "extra environment for the service and its baselines, e.g. --service-env"
+                    + " HONGBAO_REDPACKET_COALESCING_MAX_BATCH=16")
     Map<String, String> serviceEnv = new LinkedHashMap<>();
 
     @Option(names = "--redis-url", description = "use this Redis instead of an embedded one")
@@ -167,7 +183,15 @@ public final class HttpCommand implements Callable<Integer> {
         require(!duration.isNegative() && !duration.isZero(), "--duration must be positive");
         require(!warmup.isNegative() && !firstWarmup.isNegative(), "warm-ups must not be negative");
         require(clientThreads >= 1, "--client-threads must be at least 1");
-        require(!(skipPeer && skipHongbao), "--skip-peer and --skip-hongbao leave nothing to measure");
+        require(
+                !(skipPeer && skipHongbao && baselines.isEmpty()),
+                "--skip-peer and --skip-hongbao leave nothing to measure");
+        for (String baseline : baselines) {
+            require(
+                    BenchEnvironment.ANNOTATED_CONTROLLER.equals(baseline),
+                    "--baseline " + baseline + ": the baseline is " + BenchEnvironment.ANNOTATED_CONTROLLER);
+        }
+        require(baselines.isEmpty() || url == null, "--baseline needs the bench to start the service (no --url)");
     }
 
     LoadSettings loadSettings(int run) {
@@ -192,6 +216,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("clientThreads", clientThreads);
         settings.put("jvmArgs", jvmArgs);
         settings.put("serviceEnv", serviceEnv);
+        settings.put("baselines", baselines);
         settings.put("cores", Runtime.getRuntime().availableProcessors());
         return settings;
     }

@@ -20,6 +20,16 @@ final class TextReport {
                     "Throughput ratio hongbao/peer: %.2fx median, range %.2f–%.2f over %d runs%n",
                     ratio.median(), ratio.min(), ratio.max(), ratio.n()));
         }
+        Stats baseline = Stats.of(Report.ratios(report.runs(), "hongbao", BenchEnvironment.ANNOTATED_TARGET));
+        if (baseline.n() > 0) {
+            out.append(format(
+                    "Throughput ratio hongbao/%s: %.2fx median, range %.2f–%.2f over %d runs%n",
+                    BenchEnvironment.ANNOTATED_TARGET,
+                    baseline.median(),
+                    baseline.min(),
+                    baseline.max(),
+                    baseline.n()));
+        }
         return out.toString();
     }
 

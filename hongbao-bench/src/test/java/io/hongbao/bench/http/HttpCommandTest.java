@@ -30,6 +30,23 @@ class HttpCommandTest {
         assertThat(command.loadSettings(1).warmup()).isEqualTo(Duration.ofSeconds(60));
         assertThat(command.loadSettings(2).warmup()).isEqualTo(Duration.ofSeconds(15));
         assertThat(command.url).isNull();
+        assertThat(command.baselines).isEmpty();
+    }
+
+    @Test
+    void theAnnotatedControllerIsABaselineTheBenchStartsItself() {
+        HttpCommand command = parse("--baseline", "annotated-controller", "--skip-peer", "--skip-hongbao");
+        command.validate();
+        assertThat(command.baselines).containsExactly("annotated-controller");
+        assertThat(command.annotatedControllerJar.toString())
+                .isEqualTo("hongbao-bench/target/hongbao-bench-annotated-controller.jar");
+
+        assertThatThrownBy(() -> parse("--baseline", "uncoalesced").validate())
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("annotated-controller");
+        assertThatThrownBy(() -> parse("--baseline", "annotated-controller", "--url", "http://localhost:8080")
+                        .validate())
+                .hasMessageContaining("--url");
     }
 
     @Test
@@ -59,7 +76,7 @@ class HttpCommandTest {
                 "--json",
                 "out/r.json",
                 "--service-env",
-                "HONGBAO_REDPACKET_COALESCING_ENABLED=false");
+                "HONGBAO_REDPACKET_COALESCING_MAX_BATCH=16");
         command.validate();
         assertThat(command.skipPeer).isTrue();
         assertThat(command.duration).isEqualTo(Duration.ofMinutes(2));
@@ -67,7 +84,7 @@ class HttpCommandTest {
         assertThat(command.loadSettings(1).closedLoop()).isFalse();
         assertThat(command.settingsForReport()).containsEntry("model", "open at 5000.0 req/s");
         assertThat(command.json.toString()).isEqualTo("out/r.json");
-        assertThat(command.serviceEnv).containsEntry("HONGBAO_REDPACKET_COALESCING_ENABLED", "false");
+        assertThat(command.serviceEnv).containsEntry("HONGBAO_REDPACKET_COALESCING_MAX_BATCH", "16");
     }
 
     @Test
@@ -93,5 +110,20 @@ class HttpCommandTest {
     void thePeerUsesTheNextRedisDatabase() {
         assertThat(BenchEnvironment.peerRedisUrl("redis://127.0.0.1:6379")).isEqualTo("redis://127.0.0.1:6379/1");
         assertThat(BenchEnvironment.peerRedisUrl("redis://127.0.0.1:6379/14")).isEqualTo("redis://127.0.0.1:6379/15");
+    }
+
+    @Test
+    void theAnnotatedBaselineKeepsItsStateApartFromTheService() {
+        assertThat(BenchEnvironment.redisInDatabase("redis://127.0.0.1:6379", 2))
+                .isEqualTo("redis://127.0.0.1:6379/2");
+        assertThat(BenchEnvironment.siblingDatabase(
+                        "jdbc:mariadb://127.0.0.1:3306/hongbao?createDatabaseIfNotExist=true", "_annotated"))
+                .isEqualTo("jdbc:mariadb://127.0.0.1:3306/hongbao_annotated?createDatabaseIfNotExist=true");
+        assertThat(BenchEnvironment.siblingDatabase("jdbc:mariadb://db:3306/hongbao", "_annotated"))
+                .isEqualTo("jdbc:mariadb://db:3306/hongbao_annotated?createDatabaseIfNotExist=true");
+        assertThat(BenchEnvironment.siblingDatabase("jdbc:mariadb://db/hongbao?useSsl=true", "_x"))
+                .isEqualTo("jdbc:mariadb://db/hongbao_x?useSsl=true&createDatabaseIfNotExist=true");
+        assertThatThrownBy(() -> BenchEnvironment.siblingDatabase("jdbc:mariadb://db:3306/", "_x"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -45,22 +45,18 @@ class SecurityConfiguration {
      * {@code hongbao.grab.requests} times (ADR 0051).
      */
     @Bean
-    SecurityObservationSettings securityObservations(SecuritySettings settings) {
-        return settings.observeFilters()
-                ? SecurityObservationSettings.withDefaults().build()
-                : SecurityObservationSettings.noObservations();
+    SecurityObservationSettings securityObservations() {
+        return SecurityObservationSettings.noObservations();
     }
 
+    /** The response headers come from {@link SecurityResponseHeaders}, one plain writer, instead of Spring's (ADR 0052). */
     @Bean
-    SecurityWebFilterChain apiSecurity(
-            ServerHttpSecurity http, VerifiedTokens tokens, ApiErrorWriter errors, SecuritySettings settings) {
-        if (!settings.springHeaderWriters()) {
-            http.headers(ServerHttpSecurity.HeaderSpec::disable)
-                    .addFilterAt(
-                            new HttpHeaderWriterWebFilter(new SecurityResponseHeaders()),
-                            SecurityWebFiltersOrder.HTTP_HEADERS_WRITER);
-        }
-        return http.csrf(ServerHttpSecurity.CsrfSpec::disable)
+    SecurityWebFilterChain apiSecurity(ServerHttpSecurity http, VerifiedTokens tokens, ApiErrorWriter errors) {
+        return http.headers(ServerHttpSecurity.HeaderSpec::disable)
+                .addFilterAt(
+                        new HttpHeaderWriterWebFilter(new SecurityResponseHeaders()),
+                        SecurityWebFiltersOrder.HTTP_HEADERS_WRITER)
+                .csrf(ServerHttpSecurity.CsrfSpec::disable)
                 .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
                 .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
                 .logout(ServerHttpSecurity.LogoutSpec::disable)

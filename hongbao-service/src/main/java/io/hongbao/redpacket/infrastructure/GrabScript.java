@@ -23,22 +23,10 @@ public final class GrabScript implements ShardBatchGrabs {
 
     private final RedisAsyncCommands<String, String> redis;
     private final PacketKeys keys;
-    private final String entryMode;
 
-    /** One stream entry per call (ADR 0044). */
     public GrabScript(RedisAsyncCommands<String, String> redis, PacketKeys keys) {
-        this(redis, keys, true);
-    }
-
-    /**
-     * @param entryPerCall false writes one {@code k=grab} entry per grant and keeps the running totals, as versions
-     *     before ADR 0044 did: only for a rolling upgrade while such instances (whose persisters cannot read
-     *     {@code k=grabs}, whose sweepers refund the running total) still run
-     */
-    public GrabScript(RedisAsyncCommands<String, String> redis, PacketKeys keys, boolean entryPerCall) {
         this.redis = redis;
         this.keys = keys;
-        this.entryMode = entryPerCall ? "call" : "grant";
     }
 
     /** One attempt of one user on one packet. */
@@ -53,17 +41,16 @@ public final class GrabScript implements ShardBatchGrabs {
     @Override
     public CompletionStage<List<GrabOutcome>> grab(int shard, List<Request> requests) {
         String[] scriptKeys = new String[1 + KEYS_PER_REQUEST * requests.size()];
-        String[] args = new String[1 + 2 * requests.size()];
+        String[] args = new String[2 * requests.size()];
         scriptKeys[0] = keys.stream(shard);
-        args[0] = entryMode;
         for (int i = 0; i < requests.size(); i++) {
             Request request = requests.get(i);
             if (keys.shardOf(request.id()) != shard) {
                 throw new IllegalArgumentException("packet " + request.id().value() + " is not in shard " + shard);
             }
             keys.copyPacketKeys(shard, request.id(), scriptKeys, 1 + KEYS_PER_REQUEST * i);
-            args[1 + 2 * i] = request.id().value();
-            args[2 + 2 * i] = Long.toString(request.user().value());
+            args[2 * i] = request.id().value();
+            args[1 + 2 * i] = Long.toString(request.user().value());
         }
         return SCRIPT.<List<Object>>run(redis, ScriptOutputType.MULTI, scriptKeys, args)
                 .thenApply(reply -> outcomes(reply, requests.size()));

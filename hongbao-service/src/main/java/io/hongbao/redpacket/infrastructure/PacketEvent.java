@@ -9,9 +9,7 @@ import java.util.Map;
 
 /**
  * An event of a shard's event stream, as the Lua scripts write it. One stream entry holds one or more events
- * (ADR 0044): {@code k=grabs} every grant of one grab_packets.lua call, {@code k=refund} one refund, and
- * {@code k=grab} one grant as the version before ADR 0044 wrote it (still read, so a stream written before an upgrade
- * drains after it).
+ * (ADR 0044): {@code k=grabs} every grant of one grab_packets.lua call, {@code k=refund} one refund.
  */
 public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund {
 
@@ -38,14 +36,13 @@ public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund
         if ("grabs".equals(kind)) {
             return grants(streamId, required(body, "g"), at);
         }
-        PacketId packet = new PacketId(body.get("p"));
-        UserId user = UserId.of(Long.parseLong(required(body, "u")));
-        long amount = Long.parseLong(required(body, "a"));
-        if ("grab".equals(kind)) {
-            return List.of(new Grab(streamId, packet, user, Integer.parseInt(required(body, "s")), amount, at));
-        }
         if ("refund".equals(kind)) {
-            return List.of(new Refund(streamId, packet, user, amount, at));
+            return List.of(new Refund(
+                    streamId,
+                    new PacketId(body.get("p")),
+                    UserId.of(Long.parseLong(required(body, "u"))),
+                    Long.parseLong(required(body, "a")),
+                    at));
         }
         throw new IllegalArgumentException("unknown event kind " + kind);
     }

@@ -24,7 +24,7 @@ import reactor.netty.resources.ConnectionProvider;
  * Warms the grab path before the service reports UP. A red-packet peak starts at a known second; a cold JVM serves
  * its first minute at a fraction of its speed while the JIT compiles the hot path. So, once the server listens, the
  * service sends itself grab requests through the whole stack — Netty, the security chain with a real JWT, the
- * controller, request coalescing, the Lua script, the JSON answer — and only then lets health say UP.
+ * grab route, request coalescing, the Lua script, the JSON answer — and only then lets health say UP.
  *
  * <p>Side-effect free by construction: the requests target a packet that exists only in Redis, already closed, so
  * every grab answers EXPIRED after the script's checks and nothing is written, queued or paid. Its keys expire on

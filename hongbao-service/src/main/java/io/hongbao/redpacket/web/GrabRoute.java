@@ -2,11 +2,16 @@ package io.hongbao.redpacket.web;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.security.Caller;
+import io.hongbao.platform.web.ApiException;
+import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
+import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
+import java.util.List;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -19,34 +24,44 @@ import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.MethodNotAllowedException;
 import reactor.core.publisher.Mono;
 
 /**
  * {@code POST /api/v1/packets/{id}/grab} as a functional route (ADR 0050). The grab is the one endpoint that sees a
- * peak, and the annotated controller spends more CPU on handler lookup, argument resolution and content negotiation
- * than on the grab itself; the router function is matched first (order -1) and writes the answer's few bytes
- * directly. {@link RedPacketController#grab} stays: it documents the endpoint in the OpenAPI description, answers
- * other methods on the path exactly as before (405) and serves POST when
- * {@code hongbao.redpacket.grab-route.functional=false} (the baseline this lever is measured against).
- * {@code RedPacketConfiguration} registers the route.
+ * peak, and an annotated handler spends more CPU on handler lookup, argument resolution and content negotiation than
+ * on the grab itself; the router function is matched first (order -1) and writes the answer's few bytes directly. It
+ * also answers the path's other methods as an annotated mapping would: OPTIONS lists the allowed methods, anything
+ * else is 405 {@code METHOD_NOT_ALLOWED}. {@code RedPacketConfiguration} registers the route and carries its OpenAPI
+ * description.
  */
 public final class GrabRoute {
 
     static final String PATH_PREFIX = "/api/v1/packets/";
     static final String PATH_SUFFIX = "/grab";
+    public static final String PATH = PATH_PREFIX + "{id}" + PATH_SUFFIX;
+    private static final String ALLOWED = "POST,OPTIONS";
 
     private GrabRoute() {}
 
     public static RouterFunction<ServerResponse> routerFunction(GrabbingRedPacket grabbing, MeterRegistry registry) {
         GrabTimers timers = new GrabTimers(registry);
-        return RouterFunctions.route(
-                RequestPredicates.POST(PATH_PREFIX + "{id}" + PATH_SUFFIX), request -> grab(grabbing, timers, request));
+        return RouterFunctions.route(RequestPredicates.POST(PATH), request -> grab(grabbing, timers, request))
+                .andRoute(
+                        RequestPredicates.OPTIONS(PATH),
+                        request -> ServerResponse.ok()
+                                .header(HttpHeaders.ALLOW, ALLOWED)
+                                .build())
+                .andRoute(
+                        RequestPredicates.path(PATH),
+                        request ->
+                                Mono.error(new MethodNotAllowedException(request.method(), List.of(HttpMethod.POST))));
     }
 
     /**
      * Leaves the grab route out of {@code http.server.requests}: one observation per grab (a long-task timer, a timer
      * looked up by five tags, context bookkeeping) cost ~5% of a grab's CPU. {@link GrabTimers} times the grabs
-     * instead. {@code hongbao.redpacket.grab-route.http-observation=true} keeps the observation (ADR 0051).
+     * instead (ADR 0051).
      */
     public static ObservationPredicate withoutHttpObservation() {
         return (name, context) ->
@@ -64,8 +79,19 @@ public final class GrabRoute {
         return caller().flatMap(caller -> Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId()))))
                 .doOnNext(outcome -> timers.record(outcome, start))
                 .doOnError(failure -> timers.recordFailure(start))
-                .map(RedPacketController::answer)
+                .map(GrabRoute::answer)
                 .flatMap(GrabRoute::respond);
+    }
+
+    /** The refusals travel as the contract's errors; the other outcomes are the answer's body. */
+    private static GrabAnswer answer(GrabOutcome outcome) {
+        if (outcome instanceof GrabOutcome.NotFound) {
+            throw ApiException.notFound("no such packet");
+        }
+        if (outcome instanceof GrabOutcome.NotAMember) {
+            throw new ApiException(ErrorCode.NOT_A_MEMBER, "only the group's members may grab this packet");
+        }
+        return GrabAnswer.of(outcome);
     }
 
     /** The same principal {@code @AuthenticationPrincipal} resolves; the security chain guarantees one on /api/**. */
@@ -77,7 +103,7 @@ public final class GrabRoute {
                 .switchIfEmpty(Mono.error(() -> new IllegalStateException("no authenticated caller on /api/**")));
     }
 
-    private static Mono<ServerResponse> respond(PacketViews.GrabAnswer answer) {
+    private static Mono<ServerResponse> respond(GrabAnswer answer) {
         byte[] body = GrabAnswerJson.bytes(answer);
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body((message, context) -> {
             DataBuffer buffer = message.bufferFactory().wrap(body);

@@ -12,16 +12,13 @@ import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import io.hongbao.redpacket.PacketLimits;
-import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
-import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketReport;
 import io.hongbao.redpacket.model.SendOutcome;
 import io.hongbao.redpacket.model.SendRedPacketCommand;
-import io.hongbao.redpacket.web.PacketViews.GrabAnswer;
 import io.hongbao.redpacket.web.PacketViews.Items;
 import io.hongbao.redpacket.web.PacketViews.MyGrabView;
 import io.hongbao.redpacket.web.PacketViews.PacketSummaryView;
@@ -53,7 +50,6 @@ class RedPacketController {
     private static final AnswerCodec<PacketView> SENT = AnswerCodec.of(HttpStatus.CREATED, PacketView.class);
 
     private final SendingRedPacket sending;
-    private final GrabbingRedPacket grabbing;
     private final ReadingRedPacket reading;
     private final ReadingHistory history;
     private final IdempotentRequests idempotent;
@@ -63,7 +59,6 @@ class RedPacketController {
 
     RedPacketController(
             SendingRedPacket sending,
-            GrabbingRedPacket grabbing,
             ReadingRedPacket reading,
             ReadingHistory history,
             IdempotentRequests idempotent,
@@ -71,7 +66,6 @@ class RedPacketController {
             PacketLimits limits,
             Clock clock) {
         this.sending = sending;
-        this.grabbing = grabbing;
         this.reading = reading;
         this.history = history;
         this.idempotent = idempotent;
@@ -111,26 +105,6 @@ class RedPacketController {
                         once,
                         state -> PacketView.of(PacketReport.of(state.packet(), List.of(), 0, false), clock.instant())))
                 .map(ran -> ResponseEntity.status(HttpStatus.CREATED).body(ran.answerOr(RedPacketController::refusal)));
-    }
-
-    /** Served by {@link GrabRoute} unless {@code hongbao.redpacket.grab-route.functional=false}; kept for the docs. */
-    @Operation(
-            operationId = "grab",
-            summary = "Grab a share of a red packet",
-            description = "Each share goes to exactly one user and nobody grabs twice; the sender may grab too. The"
-                    + " amount reaches the grabber's balance asynchronously.",
-            responses = {
-                @ApiResponse(responseCode = "200", description = "the outcome"),
-                @ApiResponse(
-                        responseCode = "403",
-                        description = "NOT_A_MEMBER: only the group's members may grab this packet"),
-                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")
-            })
-    @PostMapping("/api/v1/packets/{id}/grab")
-    Mono<GrabAnswer> grab(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
-        PacketId packet = packetId(id);
-        return Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId())))
-                .map(RedPacketController::answer);
     }
 
     @Operation(
@@ -189,16 +163,6 @@ class RedPacketController {
             return ApiException.forbidden("only a member may send a packet to a group");
         }
         return ApiException.notFound("no such group");
-    }
-
-    static GrabAnswer answer(GrabOutcome outcome) {
-        if (outcome instanceof GrabOutcome.NotFound) {
-            throw ApiException.notFound("no such packet");
-        }
-        if (outcome instanceof GrabOutcome.NotAMember) {
-            throw new ApiException(ErrorCode.NOT_A_MEMBER, "only the group's members may grab this packet");
-        }
-        return GrabAnswer.of(outcome);
     }
 
     static PacketId packetId(String id) {

@@ -15,8 +15,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * Grabs keep no running total in Redis: while a packet is active its remainder is the shares list (length and sum),
- * and expiry freezes exactly that as the refund. Both must stay exact after partial grabs, also for a packet
- * published by the version that still kept {@code ramt}/{@code rcnt} up to date on every grab.
+ * and expiry freezes exactly that as the refund. Both must stay exact after partial grabs, also when the packet hash
+ * holds stale {@code ramt}/{@code rcnt} fields while the packet is active: nobody may trust them before the close.
  */
 class LiveRemainderIT extends RedPacketIntegrationTest {
 
@@ -32,7 +32,7 @@ class LiveRemainderIT extends RedPacketIntegrationTest {
     }
 
     @Test
-    void aPacketWithTheOldRunningTotalsStillReadsAndRefundsExactly() {
+    void aPacketWithStaleRunningTotalsInItsHashStillReadsAndRefundsExactly() {
         assertRemainderAndRefund(true);
     }
 
@@ -49,8 +49,7 @@ class LiveRemainderIT extends RedPacketIntegrationTest {
             packet = packets.sendOk(sender, 1_000, 5, "RANDOM", 2L, null);
             id = new PacketId(packet.id());
             if (staleRunningTotals) {
-                // The previous version wrote ramt/rcnt at publish and decremented them per grab; after an upgrade
-                // they stop moving. Make them plainly wrong: nobody may trust them while the packet is active.
+                // Plainly wrong figures: readers and the refund must take the shares list, never these.
                 redis.sync().hset(keys.packet(id), Map.of("ramt", "999999", "rcnt", "77"));
             }
             grabbed = packets.grabOk(newUser(), packet.id()).amount()

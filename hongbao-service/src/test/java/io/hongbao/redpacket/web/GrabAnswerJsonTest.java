@@ -23,7 +23,7 @@ class GrabAnswerJsonTest {
                 new GrabOutcome.Expired());
 
         for (GrabOutcome outcome : outcomes) {
-            PacketViews.GrabAnswer answer = PacketViews.GrabAnswer.of(outcome);
+            GrabAnswer answer = GrabAnswer.of(outcome);
             assertThat(new String(GrabAnswerJson.bytes(answer), StandardCharsets.UTF_8))
                     .isEqualTo(jackson.writeValueAsString(answer));
         }
@@ -31,7 +31,7 @@ class GrabAnswerJsonTest {
 
     @Test
     void leavesTheAmountOutWhenThereIsNone() {
-        assertThat(GrabAnswerJson.bytes(PacketViews.GrabAnswer.of(new GrabOutcome.SoldOut())))
+        assertThat(GrabAnswerJson.bytes(GrabAnswer.of(new GrabOutcome.SoldOut())))
                 .asString(StandardCharsets.US_ASCII)
                 .isEqualTo("{\"outcome\":\"SOLD_OUT\"}");
     }

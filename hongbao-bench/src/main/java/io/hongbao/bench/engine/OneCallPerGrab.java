@@ -1,6 +1,8 @@
-package io.hongbao.redpacket.infrastructure;
+package io.hongbao.bench.engine;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.redpacket.infrastructure.GrabScript;
+import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.RedPacketGrabs;
@@ -8,15 +10,15 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * One script call per grab ({@code hongbao.redpacket.coalescing.enabled=false}): the baseline that request
- * coalescing is measured against. Calls still pipeline on the shared connection.
+ * The baseline request coalescing is measured against (ADR 0040): the production {@link GrabScript}, one script call
+ * per grab. Calls still pipeline on the shared connection, as the coalesced ones do.
  */
-public final class UncoalescedGrabs implements RedPacketGrabs {
+final class OneCallPerGrab implements RedPacketGrabs {
 
-    private final ShardBatchGrabs script;
+    private final GrabScript script;
     private final PacketKeys keys;
 
-    public UncoalescedGrabs(ShardBatchGrabs script, PacketKeys keys) {
+    OneCallPerGrab(GrabScript script, PacketKeys keys) {
         this.script = script;
         this.keys = keys;
     }
