@@ -312,16 +312,16 @@ class RedPacketsIT extends IntegrationTest {
                 .isEqualTo(List.of("outcome"))
                 .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['401'].content['application/json']"
                         + ".schema.$ref")
-                .isEqualTo("#/components/schemas/ApiError")
+                .isEqualTo("#/components/schemas/Error")
                 .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['403'].content['application/json']"
                         + ".schema.$ref")
-                .isEqualTo("#/components/schemas/ApiError")
+                .isEqualTo("#/components/schemas/Error")
                 .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['404'].content['application/json']"
                         + ".schema.$ref")
-                .isEqualTo("#/components/schemas/ApiError")
-                .jsonPath("$.components.schemas.ApiError.properties.code.type")
+                .isEqualTo("#/components/schemas/Error")
+                .jsonPath("$.components.schemas.Error.properties.code.type")
                 .isEqualTo("string")
-                .jsonPath("$.components.schemas.ApiError.properties.message.type")
+                .jsonPath("$.components.schemas.Error.properties.message.type")
                 .isEqualTo("string");
     }
 
