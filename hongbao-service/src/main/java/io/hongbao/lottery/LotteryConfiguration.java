@@ -1,5 +1,6 @@
 package io.hongbao.lottery;
 
+import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.FillingPrizePools;
@@ -85,11 +86,36 @@ class LotteryConfiguration {
         return new ReadingWheels(wheels, draws);
     }
 
-    /** The lottery's checks; {@code AuditConfiguration} lists them, in the audit's order. */
+    /** The lottery's audit checks, each an {@link AuditCheck} bean; {@code AuditConfiguration} orders them by name. */
     @Bean
     LotteryAuditChecks lotteryAuditChecks(
             JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
         return new LotteryAuditChecks(jdbc, snapshots, redis, clock);
+    }
+
+    @Bean
+    AuditCheck lotteryWonWithinPlacedWithinStockCheck(LotteryAuditChecks checks) {
+        return checks.wonWithinPlacedWithinStock();
+    }
+
+    @Bean
+    AuditCheck lotteryUnitsWonOnceCheck(LotteryAuditChecks checks) {
+        return checks.unitsWonOnce();
+    }
+
+    @Bean
+    AuditCheck lotteryDrawsHaveOneOutcomeCheck(LotteryAuditChecks checks) {
+        return checks.drawsHaveOneOutcome();
+    }
+
+    @Bean
+    AuditCheck lotteryPointsExactCheck(LotteryAuditChecks checks) {
+        return checks.pointsExact();
+    }
+
+    @Bean
+    AuditCheck lotteryPoolsMatchDatabaseCheck(LotteryAuditChecks checks) {
+        return checks.poolsMatchDatabase();
     }
 
     @Bean

@@ -55,7 +55,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * Wires the red-packet feature: plain use cases over their ports, the Redis and JDBC adapters, the workers, the grab
- * route and the audit's checks (which {@code AuditConfiguration} lists in order).
+ * route and its audit checks ({@code AuditCheck} beans, which {@code AuditConfiguration} orders by name).
  */
 @Configuration(proxyBeanMethods = false)
 class RedPacketConfiguration {

@@ -1,9 +1,13 @@
 package io.hongbao.audit.application;
 
-import io.hongbao.audit.AuditCheck;
-import io.hongbao.audit.AuditResult;
+import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditResult;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 
 /** Runs every check, one after another; a check that throws is reported failed rather than aborting the audit. */
 public final class RunningAudit {
@@ -16,6 +20,31 @@ public final class RunningAudit {
 
     public RunningAudit(List<AuditCheck> checks) {
         this.checks = List.copyOf(checks);
+    }
+
+    /**
+     * The checks, run in the order of their names. The order must name every check exactly once and nothing else: a
+     * check nobody placed, or a place with no check, fails at start-up rather than running in an accidental order.
+     */
+    public static RunningAudit inOrder(List<String> order, Collection<? extends AuditCheck> checks) {
+        Map<String, AuditCheck> byName = new LinkedHashMap<>();
+        for (AuditCheck check : checks) {
+            if (byName.put(check.name(), check) != null) {
+                throw new IllegalArgumentException("two audit checks are named " + check.name());
+            }
+        }
+        if (new TreeSet<>(order).size() != order.size()) {
+            throw new IllegalArgumentException("the audit order names a check twice: " + order);
+        }
+        var unplaced = new TreeSet<>(byName.keySet());
+        order.forEach(unplaced::remove);
+        var missing = new TreeSet<>(order);
+        missing.removeAll(byName.keySet());
+        if (!unplaced.isEmpty() || !missing.isEmpty()) {
+            throw new IllegalArgumentException("the audit order must name every check once; not placed: " + unplaced
+                    + ", no such check: " + missing);
+        }
+        return new RunningAudit(order.stream().map(byName::get).toList());
     }
 
     public AuditReport run() {

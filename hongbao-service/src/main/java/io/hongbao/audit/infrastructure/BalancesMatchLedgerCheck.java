@@ -1,7 +1,7 @@
 package io.hongbao.audit.infrastructure;
 
-import io.hongbao.audit.AuditCheck;
-import io.hongbao.audit.AuditResult;
+import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditResult;
 import io.hongbao.platform.db.Snapshots;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;

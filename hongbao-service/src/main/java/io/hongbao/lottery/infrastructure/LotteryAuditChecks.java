@@ -2,8 +2,8 @@ package io.hongbao.lottery.infrastructure;
 
 import static io.hongbao.platform.db.SqlTime.toSql;
 
-import io.hongbao.audit.AuditCheck;
-import io.hongbao.audit.AuditResult;
+import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditResult;
 import io.hongbao.platform.db.Snapshots;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;

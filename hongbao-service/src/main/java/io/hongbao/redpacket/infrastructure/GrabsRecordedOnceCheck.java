@@ -1,7 +1,7 @@
 package io.hongbao.redpacket.infrastructure;
 
-import io.hongbao.audit.AuditCheck;
-import io.hongbao.audit.AuditResult;
+import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditResult;
 import io.hongbao.platform.db.Snapshots;
 import org.springframework.jdbc.core.simple.JdbcClient;
 

@@ -1,7 +1,7 @@
 package io.hongbao.redpacket.infrastructure;
 
-import io.hongbao.audit.AuditCheck;
-import io.hongbao.audit.AuditResult;
+import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditResult;
 import io.hongbao.redpacket.infrastructure.ReadScript.LiveSnapshot;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketId;

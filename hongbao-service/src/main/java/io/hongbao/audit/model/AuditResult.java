@@ -1,4 +1,4 @@
-package io.hongbao.audit;
+package io.hongbao.audit.model;
 
 /** The verdict of one check, with what it saw: figures when ok, the first offenders when not. */
 public record AuditResult(boolean ok, String detail) {
