@@ -1,5 +1,4 @@
--- grab_packets: a batch of grabs on ONE shard, each decided exactly as if it ran alone, in order, in one atomic call
--- (a batch of one when the shard is idle, up to max-batch while an earlier call of the same shard is in flight).
+-- grab_packets: a batch of grabs on ONE shard, each decided exactly as if it ran alone, in order, in one atomic call.
 --
 -- KEYS[1]                 the shard's event stream   rp:{shard}:events   (the database's queue)
 -- KEYS[4i-2 .. 4i+1]      for request i = 1..n, the packet's keys:
@@ -13,26 +12,13 @@
 --
 -- Returns a flat array, three entries per request: outcome, amount, atMillis (amount and time '' when none), with
 -- outcome one of GRABBED, ALREADY_GRABBED (the earlier amount and time), SOLD_OUT, EXPIRED, NOT_FOUND, NOT_A_MEMBER.
---
--- Writes at most ONE stream entry per call, and only if some request was GRABBED:
+-- Appends at most ONE entry to KEYS[1], and only if some request was GRABBED:
 --   k = grabs, t = atMillis (one Redis TIME per call, the same for every grant of it),
 --   g = the call's grants in order, "packet:user:amount:seq" joined by ';'
--- (PacketEvent.parse expands it into one Grab per grant).
 --
 -- Invariant kept atomically: a share is handed out at most once, to at most one grab per user, never after expiry
--- (Redis server time), and a GRABBED answer exists only together with its grant in the stream, so the database hears
--- of every grant: the XADD runs before the script returns, inside the same atomic call. Redis does not roll back a
--- script that fails midway, and a grant's XADD does not follow its LPOP and HSET at once, so a request that fails
--- after earlier grants of the call (a key of the wrong type, a malformed value) is caught: the grants decided so far
--- are streamed, then the error is raised again (the caller sees the call fail; a retry finds ALREADY_GRABBED, whose
--- grant the stream has). The XADD cannot be refused for lack of memory: Redis checks that only before a script's
--- first write.
--- All keys carry the shard's hash tag, so the call touches one Cluster slot. Checks run in this order: existence,
--- membership, the user's earlier grab (a retry after a lost reply gets the same amount, even after expiry), expiry,
--- stock. Two requests of the same user in one batch: the second sees the first's HSET.
--- Each packet hash is read once per call (memoized in `packets`): no script changes st/exp/grp of a live packet
--- while this one runs (the call is atomic, and this script writes none of them), so the first read holds for every
--- later request of the same packet in the call; the stock is the shares list itself, popped per grant.
+-- (Redis server time), and a GRABBED answer exists only together with its grant in the stream: the XADD runs inside
+-- this call, also when a later request of the call fails. All keys carry the shard's hash tag (one Cluster slot).
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local at = string.format('%d', now)
@@ -41,6 +27,7 @@ local packets = {}
 local grants = {}
 
 local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, userId)
+  -- Read once per call: this call runs alone and writes none of st/exp/grp, so the first read holds for the rest.
   local packet = packets[packetKey]
   if not packet then
     packet = redis.call('HMGET', packetKey, 'st', 'exp', 'grp')
@@ -52,6 +39,7 @@ local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, user
   if packet[3] == '1' and redis.call('SISMEMBER', membersKey, userId) == 0 then
     return 'NOT_A_MEMBER', '', ''
   end
+  -- Before expiry: a retry after a lost reply gets its amount again, even once the packet has expired.
   local earlier = redis.call('HGET', grabbedKey, userId)
   if earlier then
     local amount, _, earlierAt = string.match(earlier, '^(%d+):(%d+):(%d+)$')
@@ -71,6 +59,7 @@ local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, user
 end
 
 local replies = {}
+-- Redis does not roll back a script that fails midway: stream the grants decided so far, then raise the error.
 local ok, err = pcall(function()
   for i = 1, #ARGV / 2 do
     local k = 4 * i - 2

@@ -4,9 +4,7 @@
 -- KEYS[3]  consumed list of the packet's shard: "packet:user:-1:amount" lines a single writer drains to the DB
 -- ARGV[1]  packet id
 -- ARGV[2]  user id
--- ARGV[3]  a random non-negative integer below 2^31 drawn in Java (never math.random: the script stays
---          deterministic, so a replica or an AOF replay computes the same split, and tests can pin the draw).
---          Below 2^31 the double arithmetic of Lua's % is exact; the modulo bias is negligible for caps of cents.
+-- ARGV[3]  the draw: a random integer in [0, 2^31), drawn by the caller
 -- Returns  {0, amount} granted; {1, amount} this user already has a share; {2, 0} sold out (or no such packet).
 -- Invariant: amount and count shrink together with the dedupe record and the consumed line in one atomic step;
 -- every share is >= 1 cent because the cap leaves one cent for each share still to come, and the last share takes
@@ -23,7 +21,7 @@ if not count or count <= 0 then
 end
 local share = amount
 if count > 1 then
-  -- Lua numbers are doubles: exact for integers below 2^53, which amounts in cents are.
+  -- Lua numbers are doubles: exact for cents (below 2^53), and % is exact for a draw below 2^31.
   local cap = math.floor(2 * amount / count)
   local leave_a_cent_each = amount - (count - 1)
   if cap > leave_a_cent_each then

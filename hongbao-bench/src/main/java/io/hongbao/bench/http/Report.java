@@ -20,7 +20,7 @@ public record Report(
         Stats throughputRatio,
         List<Double> ratios) {
 
-    /** The cold-start window issue 6 names: throughput over the first 10 s after UP. */
+    /** The cold-start window: throughput over the first 10 s after UP. */
     static final int COLD_START_SECONDS = 10;
 
     public static Report of(

@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@code hongbao}: the service's production path (issue 3), driven through its use cases without HTTP. A packet is
+ * {@code hongbao}: the service's production path, driven through its use cases without HTTP. A packet is
  * sent (sender debited into escrow, shares pre-split and stored in one transaction) and published to Redis; a grab is
  * one Lua script that checks the packet, the user and expiry, takes the next share, records the user and appends the
  * grant to the packet's shard stream (one entry per script call, ADR 0044), atomically; consumer-group persisters

@@ -9,7 +9,10 @@ import java.util.List;
 /** Adapter of {@code scripts/lab/lua-live-split-grab.lua}. */
 final class LuaLiveSplitGrabScript {
 
-    /** The script's draw must stay below 2^31 (see its header). */
+    /**
+     * The draw stays below 2^31, where Lua's {@code %} on doubles is exact; the modulo bias is negligible for caps of
+     * cents.
+     */
     static final long DRAW_BOUND = 1L << 31;
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("lab/lua-live-split-grab");

@@ -25,7 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * amounts are decided inside Redis at grab time, so the database cannot know the shares of a packet in advance:
  * rebuilding a lost Redis state needs the recorded grabs (remaining = total − Σ grabs), and an audit cannot compare
  * a grant against a planned share. The draw comes from Java, never from {@code math.random}, so the script is
- * deterministic.
+ * deterministic: a replica or an AOF replay computes the same split, and tests can pin the draw.
  *
  * <p>Crash windows: as {@code lua-list}: none between Redis steps; the writer commits before it trims; Redis must
  * keep what it acknowledged.

@@ -25,7 +25,7 @@ import java.util.function.LongFunction;
  * two), writes a batch in one transaction, and only then removes the items from the backup list. A recovery thread
  * puts items back in the queue that stayed in the backup list for a whole scan period (their writer died).
  *
- * <p>Trade-off: grants no longer wait for the database, so throughput is set by Redis round trips (three per grant)
+ * <p>Trade-off: grants do not wait for the database, so throughput is set by Redis round trips (three per grant)
  * and the database sees batches. In exchange the answer "granted" precedes the durable record: the database lags, and
  * Redis must not lose the queue (AOF with {@code appendfsync always}).
  *

@@ -15,7 +15,10 @@ final class RequeueScript {
         this.connection = connection;
     }
 
-    /** True when the item was still in the backup list and is back in the queue now. */
+    /**
+     * True when the item was still in the backup list and is back in the queue now. A live but slow writer may still
+     * write the item as well: the database write is idempotent (primary key on packet and user).
+     */
     boolean requeue(String backup, String queue, String item) {
         Long moved = SCRIPT.<Long>run(connection.async(), ScriptOutputType.INTEGER, new String[] {backup, queue}, item)
                 .toCompletableFuture()

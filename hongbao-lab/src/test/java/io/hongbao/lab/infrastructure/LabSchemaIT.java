@@ -77,7 +77,7 @@ class LabSchemaIT extends IntegrationTest {
     @Test
     void takesOverLabTablesTheServiceCreatedAndKeepsTheirRows() throws SQLException {
         try (Connection connection = scratch.getConnection()) {
-            // The same tables, as the service's migrations used to create them.
+            // The same tables as in a database that applied the service's V30 (ADR 0032).
             ScriptUtils.executeSqlScript(connection, new ClassPathResource("db/lab/V1__lab_tables.sql"));
         }
         scratchJdbc

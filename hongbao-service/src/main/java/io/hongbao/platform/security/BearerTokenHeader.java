@@ -13,8 +13,8 @@ import reactor.core.publisher.Mono;
  * Takes the bearer token from the {@code Authorization} header, accepting and refusing exactly what Spring Security's
  * {@code ServerBearerTokenAuthenticationConverter} does with its defaults (header only, no query or form parameter):
  * no header or another scheme is no token at all; {@code Bearer} followed by anything but one RFC 6750 token is
- * "malformed". Spring's converter merges three reactive sources and runs a regular expression per request, about 3%
- * of a grab's CPU; this is a loop over the header's characters (ADR 0052).
+ * "malformed". Spring's converter merges three reactive sources and runs a regular expression per request, a cost
+ * every grab pays; this is a loop over the header's characters (ADR 0052).
  */
 final class BearerTokenHeader implements ServerAuthenticationConverter {
 

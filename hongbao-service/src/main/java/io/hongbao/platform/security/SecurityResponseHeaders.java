@@ -9,7 +9,7 @@ import reactor.core.publisher.Mono;
 /**
  * The headers Spring Security's default writers add, with the same values and the same "a header the handler set
  * wins" rule, written in one plain method (ADR 0052). The default composite runs seven writers through a reactive
- * chain per answer and copies header maps to compare names: about 6% of a grab's CPU for seven constant lines.
+ * chain per answer and copies header maps to compare names, on every grab, for seven constant lines.
  */
 final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
 

@@ -9,8 +9,8 @@ import java.util.function.Function;
 
 /**
  * Tokens that passed {@link TokenVerifier}, kept by their exact text until their {@code exp} (ADR 0053). In a red
- * packet storm the same users tap packet after packet with the same token; checking the HMAC and parsing two JSON
- * documents again each time costs ~6% of a grab's CPU.
+ * packet storm the same users tap packet after packet with the same token, and checking the HMAC and parsing two
+ * JSON documents again each time is a cost every grab would pay.
  *
  * <p>Why it is safe: only a token that verified is ever kept, under its whole text, signature included, so a forged
  * or altered token is a different key and goes through full verification. A kept token is answered only while the

@@ -165,7 +165,7 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck {
                 if (message.getBody() == null || message.getBody().isEmpty()) {
                     continue;
                 }
-                // Every grant of the entry, whichever format wrote it (ADR 0044).
+                // An entry holds every grant of one script call: count grants, not entries.
                 for (PacketEvent event : PacketEvent.parse(message.getId(), message.getBody())) {
                     if (event instanceof PacketEvent.Grab grab) {
                         grabs.computeIfAbsent(grab.packet().value(), k -> new HashMap<>())

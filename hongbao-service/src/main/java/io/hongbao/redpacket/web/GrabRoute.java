@@ -60,7 +60,7 @@ public final class GrabRoute {
 
     /**
      * Leaves the grab route out of {@code http.server.requests}: one observation per grab (a long-task timer, a timer
-     * looked up by five tags, context bookkeeping) cost ~5% of a grab's CPU. {@link GrabTimers} times the grabs
+     * looked up by five tags, context bookkeeping) is a cost every grab pays. {@link GrabTimers} times the grabs
      * instead (ADR 0051).
      */
     public static ObservationPredicate withoutHttpObservation() {
