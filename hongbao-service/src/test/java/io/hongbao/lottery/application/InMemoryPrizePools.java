@@ -28,6 +28,7 @@ final class InMemoryPrizePools implements PrizePools {
 
     private final Map<WheelId, Pool> pools = new HashMap<>();
     private boolean failing;
+    private final java.util.Set<WheelId> broken = new java.util.HashSet<>();
     private int publishCalls;
 
     @Override
@@ -38,7 +39,7 @@ final class InMemoryPrizePools implements PrizePools {
     @Override
     public CompletionStage<Boolean> publish(WheelId wheel, List<PlacedUnit> units) {
         publishCalls++;
-        if (failing) {
+        if (failing || broken.contains(wheel)) {
             return CompletableFuture.failedFuture(new IllegalStateException("Redis is away"));
         }
         Pool pool = pools.get(wheel);
@@ -90,6 +91,11 @@ final class InMemoryPrizePools implements PrizePools {
 
     void failing(boolean failing) {
         this.failing = failing;
+    }
+
+    /** Publishing to this wheel's pool fails from now on (a broken key), the others work. */
+    void broken(WheelId wheel) {
+        broken.add(wheel);
     }
 
     /** The pool's unwon units, or empty when it is not loaded. */
