@@ -64,6 +64,7 @@ public final class GrabRoute {
         return caller().flatMap(caller -> Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId()))))
                 .doOnNext(outcome -> timers.record(outcome, start))
                 .doOnError(failure -> timers.recordFailure(start))
+                .onErrorMap(RedPacketController.GRAB_FAILURES)
                 .map(RedPacketController::answer)
                 .flatMap(GrabRoute::respond);
     }

@@ -11,6 +11,7 @@ import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
+import io.hongbao.platform.web.UnknownOutcome;
 import io.hongbao.redpacket.PacketLimits;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.ReadingHistory;
@@ -33,6 +34,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -53,6 +55,14 @@ class RedPacketController {
     private static final AnswerCodec<PacketView> SENT = AnswerCodec.of(HttpStatus.CREATED, PacketView.class);
 
     private final SendingRedPacket sending;
+    /**
+     * A grab's store failure, on both grab routes: the script may have run (the command timed out, the connection
+     * dropped after sending), so the outcome is unknown; a grab is idempotent per user, so a retry is safe and tells.
+     */
+    static final Function<Throwable, Throwable> GRAB_FAILURES = UnknownOutcome.whenStoreDown(
+            "a backing store is unavailable; the grab may have happened: retrying is safe (a retry answers"
+                    + " ALREADY_GRABBED with the amount if it did)");
+
     private final GrabbingRedPacket grabbing;
     private final ReadingRedPacket reading;
     private final ReadingHistory history;
@@ -124,12 +134,17 @@ class RedPacketController {
                 @ApiResponse(
                         responseCode = "403",
                         description = "NOT_A_MEMBER: only the group's members may grab this packet"),
+                @ApiResponse(
+                        responseCode = "503",
+                        description = "UNAVAILABLE: a backing store failed; the grab may have happened, and retrying"
+                                + " is safe (a retry answers ALREADY_GRABBED with the amount if it did)"),
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")
             })
     @PostMapping("/api/v1/packets/{id}/grab")
     Mono<GrabAnswer> grab(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
         PacketId packet = packetId(id);
         return Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId())))
+                .onErrorMap(GRAB_FAILURES)
                 .map(RedPacketController::answer);
     }
 
