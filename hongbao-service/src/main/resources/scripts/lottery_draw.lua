@@ -5,11 +5,12 @@
 -- KEYS[3]  won       SET   every unit ever won from this wheel (read by lottery_publish)
 -- KEYS[4]  loaded    STRING present once the pool was loaded whole from the database (lottery_publish)
 -- ARGV[1]  draw id
--- ARGV[2]  now, ms since the epoch, from the service's Clock (so a simulated campaign and the release times the
---          service planned share one time line)
+-- ARGV[2]  "" to release by Redis' clock (TIME): production, so that every instance shares one clock and an
+--          instance whose clock runs ahead cannot release a unit early; or now in ms since the epoch from a simulated
+--          clock (hongbao.lottery.draw-clock=service, tests that run a campaign years ahead in seconds)
 -- ARGV[3]  how long to remember outcomes after the wheel's latest draw (ms)
 --
--- Returns the unit won, "" when no unit is released and unwon at ARGV[2] (the draw gets the consolation), or "!"
+-- Returns the unit won, "" when no unit is released and unwon now (the draw gets the consolation), or "!"
 -- when Redis lost the wheel's pool (nothing decided: the caller loads the pool from the database and asks again).
 --
 -- Invariant, atomic because a script runs alone: a unit leaves the pool for exactly one draw, in the same step that
@@ -22,8 +23,13 @@ local remembered = redis.call('HGET', KEYS[2], ARGV[1])
 if remembered then
   return remembered
 end
+local now = ARGV[2]
+if now == '' then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
 local unit = ''
-local earliest = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[2], 'LIMIT', 0, 1)
+local earliest = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 1)
 if earliest[1] then
   unit = earliest[1]
   redis.call('ZREM', KEYS[1], unit)
