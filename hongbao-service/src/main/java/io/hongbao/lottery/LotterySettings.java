@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @param poolFiller the worker that places and publishes each wheel's hours ahead of time
  * @param drawRecovery the worker that finishes draws a crash left pending
- * @param rememberOutcomes how long Redis keeps a wheel's draw outcomes after its latest draw (far longer than any
+ * @param rememberOutcomes how long Redis keeps each draw's outcome after deciding it (far longer than any
  *     draw stays pending)
  * @param cachedWheels how many wheel definitions each instance keeps in memory
  * @param drawClock whose clock releases prize units to draws: Redis' (production) or the service's (a simulated clock)

@@ -35,7 +35,11 @@ final class LotteryDrawScript {
 
     CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
         String[] keys = {
-            LotteryKeys.pool(wheel), LotteryKeys.outcomes(wheel), LotteryKeys.won(wheel), LotteryKeys.loaded(wheel)
+            LotteryKeys.pool(wheel),
+            LotteryKeys.outcome(wheel, draw),
+            LotteryKeys.won(wheel),
+            LotteryKeys.loaded(wheel),
+            LotteryKeys.outcomes(wheel)
         };
         return SCRIPT.<String>run(
                         redis.async(),
