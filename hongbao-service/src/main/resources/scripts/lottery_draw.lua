@@ -1,15 +1,20 @@
 -- lottery_draw: decides the outcome of one draw, once per draw id (ADR 0021).
 --
 -- KEYS[1]  pool      ZSET  unit "prizeId#seq" -> release time (ms since the epoch); placed units nobody has won
--- KEYS[2]  outcomes  HASH  draw id -> the unit it won, or "" for the consolation
+-- KEYS[2]  outcome   STRING  this draw's outcome: the unit it won, or "" for the consolation; expires ARGV[3] after
+--                            the decision (one key per draw, so nothing per wheel grows with its draws; ADR 0061)
 -- KEYS[3]  won       SET   every unit ever won from this wheel (read by lottery_publish)
 -- KEYS[4]  loaded    STRING present once the pool was loaded whole from the database (lottery_publish)
+-- KEYS[5]  outcomes  HASH  draw id -> outcome, as a deployment before ADR 0061 wrote them: read only, so a draw
+--                          decided by it is still answered the same; it expires on its own TTL
 -- ARGV[1]  draw id
--- ARGV[2]  now, ms since the epoch, from the service's Clock (so a simulated campaign and the release times the
---          service planned share one time line)
--- ARGV[3]  how long to remember outcomes after the wheel's latest draw (ms)
+-- ARGV[2]  "" to release by Redis' clock (TIME): production, so that every instance shares one clock and an
+--          instance whose clock runs ahead cannot release a unit early; or now in ms since the epoch from a simulated
+--          clock (hongbao.lottery.draw-clock=service, tests that run a campaign years ahead in seconds)
+-- ARGV[3]  how long to remember a draw's outcome (ms): far longer than a draw stays pending; a finished draw is
+--          never sent here again (DrawingPrize), so the key is needed only until the database has the outcome
 --
--- Returns the unit won, "" when no unit is released and unwon at ARGV[2] (the draw gets the consolation), or "!"
+-- Returns the unit won, "" when no unit is released and unwon now (the draw gets the consolation), or "!"
 -- when Redis lost the wheel's pool (nothing decided: the caller loads the pool from the database and asks again).
 --
 -- Invariant, atomic because a script runs alone: a unit leaves the pool for exactly one draw, in the same step that
@@ -18,17 +23,21 @@
 if redis.call('EXISTS', KEYS[4]) == 0 then
   return '!'
 end
-local remembered = redis.call('HGET', KEYS[2], ARGV[1])
+local remembered = redis.call('GET', KEYS[2]) or redis.call('HGET', KEYS[5], ARGV[1])
 if remembered then
   return remembered
 end
+local now = ARGV[2]
+if now == '' then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
 local unit = ''
-local earliest = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[2], 'LIMIT', 0, 1)
+local earliest = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 1)
 if earliest[1] then
   unit = earliest[1]
   redis.call('ZREM', KEYS[1], unit)
   redis.call('SADD', KEYS[3], unit)
 end
-redis.call('HSET', KEYS[2], ARGV[1], unit)
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('SET', KEYS[2], unit, 'PX', ARGV[3])
 return unit

@@ -45,7 +45,8 @@ class LotteryConfiguration {
 
     @Bean
     PrizePools prizePools(StatefulRedisConnection<String, String> redis, LotterySettings settings) {
-        return LotteryInfrastructure.redisPrizePools(redis, settings.rememberOutcomes());
+        return LotteryInfrastructure.redisPrizePools(
+                redis, settings.rememberOutcomes(), settings.drawClock() == LotterySettings.DrawClock.REDIS);
     }
 
     @Bean

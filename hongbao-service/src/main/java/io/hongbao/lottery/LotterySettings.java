@@ -9,19 +9,33 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @param poolFiller the worker that places and publishes each wheel's hours ahead of time
  * @param drawRecovery the worker that finishes draws a crash left pending
- * @param rememberOutcomes how long Redis keeps a wheel's draw outcomes after its latest draw (far longer than any
+ * @param rememberOutcomes how long Redis keeps each draw's outcome after deciding it (far longer than any
  *     draw stays pending)
  * @param cachedWheels how many wheel definitions each instance keeps in memory
+ * @param drawClock whose clock releases prize units to draws: Redis' (production) or the service's (a simulated clock)
  */
 @ConfigurationProperties("hongbao.lottery")
 public record LotterySettings(
-        PoolFiller poolFiller, DrawRecovery drawRecovery, Duration rememberOutcomes, long cachedWheels) {
+        PoolFiller poolFiller,
+        DrawRecovery drawRecovery,
+        Duration rememberOutcomes,
+        long cachedWheels,
+        DrawClock drawClock) {
 
     public LotterySettings {
         Setting.present(poolFiller, "hongbao.lottery.pool-filler");
         Setting.present(drawRecovery, "hongbao.lottery.draw-recovery");
         Setting.positive(rememberOutcomes, "hongbao.lottery.remember-outcomes");
         Setting.positive(cachedWheels, "hongbao.lottery.cached-wheels");
+        Setting.present(drawClock, "hongbao.lottery.draw-clock");
+    }
+
+    /** Whose clock says which prize units are released when a draw is decided. */
+    public enum DrawClock {
+        /** Redis' own (TIME): one clock for every instance. */
+        REDIS,
+        /** The service's {@code Clock}: only for a simulated clock, as the instances' clocks may disagree. */
+        SERVICE
     }
 
     /**

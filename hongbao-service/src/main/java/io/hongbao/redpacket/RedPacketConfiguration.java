@@ -221,6 +221,15 @@ class RedPacketConfiguration {
                                                         mediaType = MediaType.APPLICATION_JSON_VALUE,
                                                         schema = @Schema(implementation = ApiError.class))),
                                 @ApiResponse(
+                                        responseCode = "503",
+                                        description = "UNAVAILABLE: a backing store failed; the grab may have"
+                                                + " happened, and retrying is safe (a retry answers ALREADY_GRABBED"
+                                                + " with the amount if it did)",
+                                        content =
+                                                @Content(
+                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                                        schema = @Schema(implementation = ApiError.class))),
+                                @ApiResponse(
                                         responseCode = "404",
                                         description = "NOT_FOUND: no such packet",
                                         content =

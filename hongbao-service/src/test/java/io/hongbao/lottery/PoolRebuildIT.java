@@ -80,7 +80,7 @@ class PoolRebuildIT extends LotteryIntegrationTest {
 
         // Redis loses everything of the wheel (FLUSHDB, a failover without AOF).
         String tag = "{lottery:" + wheel.id().value() + "}";
-        redis.sync().del(tag + ":pool", tag + ":won", tag + ":outcomes", tag + ":loaded");
+        loseEverythingOf(wheel);
 
         // The next draw finds the pool not loaded, loads it whole from the database, and draws from it.
         DrawOutcome first = drawing.finish(spend(user, wheel), now)
@@ -128,7 +128,7 @@ class PoolRebuildIT extends LotteryIntegrationTest {
                 .unit();
 
         String tag = "{lottery:" + wheel.id().value() + "}";
-        redis.sync().del(tag + ":pool", tag + ":won", tag + ":outcomes", tag + ":loaded");
+        loseEverythingOf(wheel);
         PendingDraw b = spend(user, wheel);
         assertThat(pools.take(wheel.id(), b.id(), now).toCompletableFuture().join())
                 .isInstanceOf(PoolTake.NotLoaded.class);
@@ -173,5 +173,14 @@ class PoolRebuildIT extends LotteryIntegrationTest {
 
     private PendingDraw spend(long user, Wheel wheel) {
         return ((SpendOutcome.Spent) drawing.spend(UserId.of(user), wheel.id(), now)).draw();
+    }
+
+    /** Every key of the wheel: its pool, won set, loaded marker and each draw's remembered outcome. */
+    private void loseEverythingOf(Wheel wheel) {
+        String tag = "{lottery:" + wheel.id().value() + "}";
+        redis.sync().del(tag + ":pool", tag + ":won", tag + ":outcomes", tag + ":loaded");
+        for (String outcome : redis.sync().keys(tag + ":outcome:*")) {
+            redis.sync().del(outcome);
+        }
     }
 }

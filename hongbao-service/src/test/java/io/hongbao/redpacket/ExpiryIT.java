@@ -13,6 +13,8 @@ import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
 import io.hongbao.support.RedPacketIntegrationTest;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Metrics;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -124,6 +126,51 @@ class ExpiryIT extends RedPacketIntegrationTest {
         assertThat(refunds(packet.id())).containsExactly(5_000 - grabbed);
         assertThat(api().balanceOf(sender)).isEqualTo(5_000 - grabbed);
         assertThat(packets().packetOk(sender, packet.id()).refundedAmount()).isEqualTo(5_000 - grabbed);
+    }
+
+    @Test
+    void aBrokenPacketInTheExpiryQueueDoesNotHoldUpTheRefundsBehindIt() {
+        long sender = newUser();
+        api().deposit(sender, 2_000).expectStatus().isOk();
+        PacketJson packet = packets().sendOk(sender, 2_000, 4, "RANDOM", 1L, null);
+        PacketId id = new PacketId(packet.id());
+        int shard = keys.shardOf(id);
+        PacketId broken = PacketId.generate();
+        while (keys.shardOf(broken) != shard) {
+            broken = PacketId.generate();
+        }
+        double failuresBefore = sweeperFailures();
+
+        sweeper.stop();
+        try {
+            // Due first in the queue, and its packet key of the wrong type: its script fails every time.
+            redis.sync().set(keys.packet(broken), "not a hash");
+            redis.sync().zadd(keys.expiry(shard), 0, broken.value());
+            await().atMost(Duration.ofSeconds(10))
+                    .pollDelay(Duration.ofMillis(1_100))
+                    .until(() -> "EXPIRED"
+                            .equals(packets().packetOk(sender, packet.id()).status()));
+
+            assertThat(sweeper.sweep(shard))
+                    .as("the packet behind the broken one is closed")
+                    .isEqualTo(1);
+            assertThat(closedInRedis(id)).isTrue();
+            assertThat(sweeperFailures()).isGreaterThan(failuresBefore);
+        } finally {
+            redis.sync().zrem(keys.expiry(shard), broken.value());
+            redis.sync().del(keys.packet(broken));
+            sweeper.start();
+        }
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> packets().packetOk(sender, packet.id()).refundedAmount() == 2_000);
+    }
+
+    private static double sweeperFailures() {
+        Counter counter = Metrics.globalRegistry
+                .find("hongbao.worker.item.failures")
+                .tag("worker", "expiry-sweeper")
+                .counter();
+        return counter == null ? 0 : counter.count();
     }
 
     private boolean closedInRedis(PacketId id) {

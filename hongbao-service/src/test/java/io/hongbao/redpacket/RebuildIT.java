@@ -7,6 +7,7 @@ import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketType;
 import io.hongbao.redpacket.model.SendOutcome;
@@ -40,6 +41,9 @@ class RebuildIT extends IntegrationTest {
 
     @Autowired
     PacketKeys keys;
+
+    @Autowired
+    PublishRecovery recovery;
 
     private RedPacketApi packets() {
         return new RedPacketApi(http, this::tokenFor);
@@ -119,6 +123,35 @@ class RebuildIT extends IntegrationTest {
                         .query(Long.class)
                         .single())
                 .isEqualTo(2); // the two legs of one transfer
+    }
+
+    @Test
+    void aPacketTheRecoveryCannotReadDoesNotHoldUpThePacketsBehindIt() {
+        long sender = newUser();
+        api().deposit(sender, 2_000).expectStatus().isOk();
+        recovery.stop();
+        String broken = sendWithoutPublishing(sender, 1_000, 2);
+        String fine = sendWithoutPublishing(sender, 1_000, 2);
+        try {
+            // Older than the grace, the broken one first in line, and its row unreadable (an unknown type).
+            jdbc.sql("UPDATE red_packets SET created_at = created_at - INTERVAL 2 MINUTE WHERE id = ?")
+                    .param(fine)
+                    .update();
+            jdbc.sql("UPDATE red_packets SET type = 'BOGUS', created_at = created_at - INTERVAL 3 MINUTE WHERE id = ?")
+                    .param(broken)
+                    .update();
+
+            assertThat(recovery.recover()).isPositive();
+
+            assertThat(published(fine)).isTrue();
+            assertThat(redisHolds(fine)).isTrue();
+            assertThat(published(broken)).isFalse();
+        } finally {
+            jdbc.sql("UPDATE red_packets SET type = 'RANDOM' WHERE id = ?")
+                    .param(broken)
+                    .update();
+            recovery.start();
+        }
     }
 
     private String sendWithoutPublishing(long sender, long total, int count) {

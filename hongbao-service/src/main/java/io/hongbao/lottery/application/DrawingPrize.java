@@ -21,6 +21,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A user spends points on a wheel and wins exactly one thing (ADR 0021). Three steps, each idempotent by the draw id
@@ -42,6 +44,8 @@ import java.util.concurrent.Executor;
  * exactly one outcome instead of staying PENDING with its points spent.
  */
 public final class DrawingPrize {
+
+    private static final Logger log = LoggerFactory.getLogger(DrawingPrize.class);
 
     private final Wheels wheels;
     private final Draws draws;
@@ -74,20 +78,36 @@ public final class DrawingPrize {
      * One draw request: step (1) through {@code once}, which commits it before Redis decides anything (and records the
      * draw's id under the request's idempotency key when it has one), then steps (2) and (3). A repeated request
      * finishes the first one's draw (a no-op once finished) instead of spending again.
+     *
+     * <p>Once the points are spent, a failure of steps (2) or (3) is {@link DrawAttempt.Undecided}, never a failure
+     * of the request: the points are gone and the draw exists, so "nothing was changed" would be false; the recovery
+     * finishes the draw and a repeat of the request (same key) answers its outcome.
      */
     public CompletionStage<DrawAttempt> draw(UserId user, WheelId wheel, Instant now, Once<DrawId> once) {
         return once.run(() -> spend(user, wheel, now), DrawingPrize::drawOf).thenCompose(ran -> {
             if (ran instanceof Once.Done<SpendOutcome, DrawId> done) {
                 PendingDraw spent = ((SpendOutcome.Spent) done.outcome()).draw();
-                return finish(spent, now).thenApply(DrawAttempt.Drawn::new);
+                return undecidedOnFailure(spent.id(), finish(spent, now).thenApply(DrawAttempt.Drawn::new));
             }
             if (ran instanceof Once.Repeated<SpendOutcome, DrawId> repeated) {
-                return finish(repeated.answer(), now)
-                        .thenApply(found -> new DrawAttempt.Drawn(found.orElseThrow(() -> new IllegalStateException(
-                                "draw " + repeated.answer().value() + " was answered but is not stored"))));
+                DrawId id = repeated.answer();
+                return undecidedOnFailure(
+                        id,
+                        finish(id, now)
+                                .thenApply(found ->
+                                        new DrawAttempt.Drawn(found.orElseThrow(() -> new IllegalStateException(
+                                                "draw " + id.value() + " was answered but is not stored")))));
             }
             SpendOutcome refusal = ((Once.Refused<SpendOutcome, DrawId>) ran).outcome();
             return CompletableFuture.completedFuture(new DrawAttempt.Refused(refusal));
+        });
+    }
+
+    private static CompletionStage<DrawAttempt> undecidedOnFailure(
+            DrawId draw, CompletionStage<DrawAttempt.Drawn> finishing) {
+        return finishing.<DrawAttempt>thenApply(drawn -> drawn).exceptionally(failure -> {
+            log.warn("draw {} spent but undecided, left to the recovery: {}", draw.value(), failure.toString());
+            return new DrawAttempt.Undecided(draw);
         });
     }
 

@@ -11,6 +11,7 @@ import io.hongbao.platform.db.Transactions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,13 +53,20 @@ public final class FillingPrizePools {
 
     /** Places and publishes every slot of every wheel that starts before {@code now + lookahead}. */
     public int fillDue(Instant now, int maxWheels) {
+        return fillDue(now, maxWheels, FillingPrizePools::logged);
+    }
+
+    /**
+     * As {@link #fillDue(Instant, int)}, telling {@code failed} about each wheel that could not be filled: one wheel
+     * that cannot be filled (Redis away, a broken row) must not hold up the others. Returns the wheels due.
+     */
+    public int fillDue(Instant now, int maxWheels, BiConsumer<String, RuntimeException> failed) {
         List<WheelId> due = schedule.dueForPlacing(now.plus(lookahead), maxWheels);
         for (WheelId wheel : due) {
             try {
                 fill(wheel, now);
             } catch (RuntimeException e) {
-                // One wheel that cannot be filled (Redis away, a broken row) must not hold up the others.
-                log.warn("wheel {} not filled, retrying next pass: {}", wheel.value(), e.toString());
+                failed.accept("wheel " + wheel.value(), e);
             }
         }
         return due.size();
@@ -135,15 +143,30 @@ public final class FillingPrizePools {
      * wasted work).
      */
     public int republish(Instant recordedBefore, int limit) {
-        List<UnpublishedHour> hours = schedule.unpublished(recordedBefore, limit);
-        for (UnpublishedHour hour : hours) {
-            if (!pools.publish(hour.wheelId(), hour.units())
-                    .toCompletableFuture()
-                    .join()) {
-                load(hour.wheelId());
+        return republish(recordedBefore, limit, FillingPrizePools::logged);
+    }
+
+    /** As {@link #republish(Instant, int)}, telling {@code failed} about each hour it could not publish. */
+    public int republish(Instant recordedBefore, int limit, BiConsumer<String, RuntimeException> failed) {
+        int published = 0;
+        for (UnpublishedHour hour : schedule.unpublished(recordedBefore, limit)) {
+            try {
+                if (!pools.publish(hour.wheelId(), hour.units())
+                        .toCompletableFuture()
+                        .join()) {
+                    load(hour.wheelId());
+                }
+                schedule.markPublished(hour.wheelId(), List.of(hour.hour()));
+                published++;
+            } catch (RuntimeException e) {
+                failed.accept(
+                        "hour " + hour.hour() + " of wheel " + hour.wheelId().value(), e);
             }
-            schedule.markPublished(hour.wheelId(), List.of(hour.hour()));
         }
-        return hours.size();
+        return published;
+    }
+
+    private static void logged(String item, RuntimeException failure) {
+        log.warn("{} not published, retrying next pass: {}", item, failure.toString());
     }
 }

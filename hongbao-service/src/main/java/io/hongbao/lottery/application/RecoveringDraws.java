@@ -5,6 +5,7 @@ import io.hongbao.lottery.model.PendingDraw;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +29,11 @@ public final class RecoveringDraws {
 
     /** Finishes up to {@code limit} draws pending since before {@code now - grace}; how many it finished. */
     public int recover(Instant now, Duration grace, int limit) {
+        return recover(now, grace, limit, (draw, e) -> log.warn("{} is still pending: {}", draw, e.toString()));
+    }
+
+    /** As {@link #recover(Instant, Duration, int)}, telling {@code failed} about each draw it could not finish. */
+    public int recover(Instant now, Duration grace, int limit, BiConsumer<String, RuntimeException> failed) {
         List<PendingDraw> pending = draws.pendingSince(now.minus(grace), limit);
         int finished = 0;
         for (PendingDraw draw : pending) {
@@ -35,7 +41,7 @@ public final class RecoveringDraws {
                 drawing.finish(draw, now).toCompletableFuture().join();
                 finished++;
             } catch (RuntimeException e) {
-                log.warn("draw {} is still pending: {}", draw.id().value(), e.toString());
+                failed.accept("draw " + draw.id().value(), e);
             }
         }
         return finished;

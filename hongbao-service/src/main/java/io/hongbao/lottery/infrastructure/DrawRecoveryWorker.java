@@ -21,6 +21,6 @@ public final class DrawRecoveryWorker extends PeriodicWorker {
 
     @Override
     protected int runOnce() {
-        return recovering.recover(clock.instant(), settings.grace(), settings.batchSize());
+        return recovering.recover(clock.instant(), settings.grace(), settings.batchSize(), this::itemFailed);
     }
 }

@@ -25,8 +25,18 @@ public final class LotteryInfrastructure {
         return new JdbcDraws(jdbc);
     }
 
+    /** The prize pools on Redis' own clock: what releases a unit is Redis' time, whatever the caller's clock says. */
     public static PrizePools redisPrizePools(StatefulRedisConnection<String, String> redis, Duration rememberOutcomes) {
+        return redisPrizePools(redis, rememberOutcomes, true);
+    }
+
+    /**
+     * @param onRedisTime false only with a simulated clock (tests that run a campaign years ahead in seconds): the
+     *     draw then releases units by the time the caller passes
+     */
+    public static PrizePools redisPrizePools(
+            StatefulRedisConnection<String, String> redis, Duration rememberOutcomes, boolean onRedisTime) {
         return new RedisPrizePools(
-                redis, new LotteryDrawScript(redis, rememberOutcomes), new LotteryPublishScript(redis));
+                redis, new LotteryDrawScript(redis, rememberOutcomes, onRedisTime), new LotteryPublishScript(redis));
     }
 }

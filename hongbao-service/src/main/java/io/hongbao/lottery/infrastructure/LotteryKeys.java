@@ -1,5 +1,6 @@
 package io.hongbao.lottery.infrastructure;
 
+import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.WheelId;
 
 /**
@@ -14,6 +15,12 @@ final class LotteryKeys {
         return tag(wheel) + ":pool";
     }
 
+    /** One draw's decided outcome, with its own expiry (lottery_draw.lua). */
+    static String outcome(WheelId wheel, DrawId draw) {
+        return tag(wheel) + ":outcome:" + draw.value();
+    }
+
+    /** Every outcome in one hash, as deployments before ADR 0061 wrote them: read, and forgotten, only. */
     static String outcomes(WheelId wheel) {
         return tag(wheel) + ":outcomes";
     }

@@ -21,8 +21,9 @@ public final class PoolFillingWorker extends PeriodicWorker {
 
     @Override
     protected int runOnce() {
-        int wheels = filling.fillDue(clock.instant(), settings.batchSize());
-        int hours = filling.republish(clock.instant().minus(settings.republishAfter()), settings.batchSize());
+        int wheels = filling.fillDue(clock.instant(), settings.batchSize(), this::itemFailed);
+        int hours = filling.republish(
+                clock.instant().minus(settings.republishAfter()), settings.batchSize(), this::itemFailed);
         return wheels + hours;
     }
 }

@@ -75,6 +75,11 @@ final class RedisPrizePools implements PrizePools {
 
     @Override
     public CompletionStage<Void> forget(WheelId wheel, DrawId draw) {
-        return redis.async().hdel(LotteryKeys.outcomes(wheel), draw.value()).thenApply(removed -> (Void) null);
+        // Both places an outcome may be remembered; the two keys share the wheel's hash tag (one slot) and the order
+        // is harmless: the draw is decided again only after both are gone.
+        return redis.async()
+                .del(LotteryKeys.outcome(wheel, draw))
+                .thenCompose(removed -> redis.async().hdel(LotteryKeys.outcomes(wheel), draw.value()))
+                .thenApply(removed -> (Void) null);
     }
 }

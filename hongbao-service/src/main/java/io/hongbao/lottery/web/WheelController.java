@@ -6,13 +6,13 @@ import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.ReadingWheels;
 import io.hongbao.lottery.model.DrawAttempt;
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.DrawResult;
 import io.hongbao.lottery.model.SpendOutcome;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.web.WheelRequests.CreateWheelRequest;
 import io.hongbao.lottery.web.WheelViews.DrawView;
 import io.hongbao.lottery.web.WheelViews.DrawsView;
+import io.hongbao.lottery.web.WheelViews.PendingDrawView;
 import io.hongbao.lottery.web.WheelViews.SpentView;
 import io.hongbao.lottery.web.WheelViews.WheelView;
 import io.hongbao.platform.db.Blocking;
@@ -115,14 +115,23 @@ class WheelController {
             description = "Spends the wheel's draw cost in points and wins the earliest released prize nobody won yet,"
                     + " or the consolation when none is released: every draw wins something.",
             responses = {
-                @ApiResponse(responseCode = "200", description = "what the draw won"),
+                @ApiResponse(
+                        responseCode = "200",
+                        description = "what the draw won",
+                        content = @Content(schema = @Schema(implementation = DrawView.class))),
+                @ApiResponse(
+                        responseCode = "202",
+                        description = "PENDING: the points are spent but the outcome could not be decided now (a"
+                                + " backing store failed); the service finishes the draw within seconds, and"
+                                + " `GET /api/v1/me/draws` (or a repeat with the same Idempotency-Key) shows it",
+                        content = @Content(schema = @Schema(implementation = PendingDrawView.class))),
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel"),
                 @ApiResponse(
                         responseCode = "409",
                         description = "INSUFFICIENT_POINTS: the caller has fewer points than the draw costs")
             })
     @PostMapping("/api/v1/wheels/{id}/draw")
-    Mono<DrawView> draw(
+    Mono<ResponseEntity<Object>> draw(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String id,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key) {
@@ -132,7 +141,7 @@ class WheelController {
         Once<DrawId> once =
                 idempotent.once(caller.userId(), idempotencyKey, "POST /api/v1/wheels/" + id + "/draw", null, SPENT);
         return Mono.fromCompletionStage(() -> drawing.draw(user, wheel, clock.instant(), once))
-                .map(attempt -> DrawView.of(drawnOrRefused(attempt, wheel)));
+                .map(attempt -> answer(attempt, wheel));
     }
 
     @Operation(operationId = "myDraws", summary = "The caller's draws, newest first")
@@ -142,9 +151,12 @@ class WheelController {
         return blocking.call(() -> DrawsView.of(reading.myDraws(UserId.of(caller.userId()), pageSize)));
     }
 
-    private static DrawResult drawnOrRefused(DrawAttempt attempt, WheelId wheel) {
+    private static ResponseEntity<Object> answer(DrawAttempt attempt, WheelId wheel) {
         if (attempt instanceof DrawAttempt.Drawn drawn) {
-            return drawn.result();
+            return ResponseEntity.ok(DrawView.of(drawn.result()));
+        }
+        if (attempt instanceof DrawAttempt.Undecided undecided) {
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(PendingDrawView.of(undecided.draw()));
         }
         SpendOutcome outcome = ((DrawAttempt.Refused) attempt).reason();
         if (outcome instanceof SpendOutcome.InsufficientPoints insufficient) {

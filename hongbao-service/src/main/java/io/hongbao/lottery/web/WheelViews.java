@@ -1,6 +1,7 @@
 package io.hongbao.lottery.web;
 
 import io.hongbao.lottery.model.Consolation;
+import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.DrawResult;
 import io.hongbao.lottery.model.PrizeTally;
@@ -114,6 +115,19 @@ final class WheelViews {
             long pointsLeft) {
         static DrawView of(DrawResult result) {
             return new DrawView(result.id().value(), prizeOf(result), consolationOf(result), result.pointsLeft());
+        }
+    }
+
+    /** A draw whose points are spent and whose outcome is not decided yet. */
+    @Schema(description = "A draw whose points are spent and whose outcome the service decides shortly")
+    record PendingDrawView(
+            @Schema(example = "5d2c9a7e-1f3b-4c6d-8e9f-0a1b2c3d4e5f")
+            String drawId,
+
+            @Schema(description = "always PENDING", allowableValues = "PENDING", example = "PENDING")
+            String status) {
+        static PendingDrawView of(DrawId draw) {
+            return new PendingDrawView(draw.value(), "PENDING");
         }
     }
 

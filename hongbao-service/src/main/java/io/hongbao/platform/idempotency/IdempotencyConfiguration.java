@@ -17,4 +17,9 @@ class IdempotencyConfiguration {
             JdbcClient jdbc, Transactions transactions, Blocking blocking, JsonMapper json, Clock clock) {
         return new IdempotentRequests(jdbc, transactions, blocking, json, clock);
     }
+
+    @Bean
+    IdempotencyPurge idempotencyPurge(JdbcClient jdbc, Clock clock, IdempotencySettings settings) {
+        return new IdempotencyPurge(jdbc, clock, settings);
+    }
 }

@@ -28,6 +28,14 @@ final class ApiExceptionHandler implements WebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
+    /**
+     * The store may have failed after the work committed (a lost commit acknowledgement, a script that ran after its
+     * command timed out), so the generic answer cannot claim that nothing changed; every state-changing operation takes
+     * an Idempotency-Key (or, like a grab, is idempotent by itself), which makes the retry safe.
+     */
+    static final String STORE_DOWN = "a backing store is unavailable; the outcome is unknown: a retry with the same"
+            + " Idempotency-Key is safe";
+
     private final ApiErrorWriter writer;
 
     ApiExceptionHandler(ApiErrorWriter writer) {
@@ -39,6 +47,10 @@ final class ApiExceptionHandler implements WebExceptionHandler {
         // Java 17: no pattern switch yet, so an instanceof chain, most specific first.
         if (failure instanceof ApiException e) {
             return writer.write(exchange, e.code(), e.getMessage());
+        }
+        if (failure instanceof UnknownOutcome e) {
+            log.warn("a backing store is unavailable: {}", String.valueOf(e.getCause()));
+            return writer.write(exchange, ErrorCode.UNAVAILABLE, e.getMessage());
         }
         if (failure instanceof ServerWebInputException e) {
             return writer.write(exchange, ErrorCode.VALIDATION_FAILED, inputProblem(e));
@@ -69,7 +81,7 @@ final class ApiExceptionHandler implements WebExceptionHandler {
     private Mono<Void> unexpected(ServerWebExchange exchange, Throwable failure) {
         if (isStoreDown(failure)) {
             log.warn("a backing store is unavailable: {}", failure.toString());
-            return writer.write(exchange, ErrorCode.UNAVAILABLE, "a backing store is unavailable; nothing was changed");
+            return writer.write(exchange, ErrorCode.UNAVAILABLE, STORE_DOWN);
         }
         log.error("unexpected failure on {}", exchange.getRequest().getPath(), failure);
         return writer.write(exchange, ErrorCode.INTERNAL, "internal error");

@@ -99,7 +99,8 @@ final class ApiOperations {
                     "422", error("IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used for a different request"));
         }
         responses.putIfAbsent("500", error("INTERNAL: an unexpected failure"));
-        responses.putIfAbsent("503", error("UNAVAILABLE: a backing store is down; nothing was changed"));
+        responses.putIfAbsent(
+                "503", error("UNAVAILABLE: a backing store is down; the outcome is unknown (see the message)"));
         responses.forEach((status, response) -> {
             if (isError(status) && response.get$ref() == null) {
                 response.setContent(

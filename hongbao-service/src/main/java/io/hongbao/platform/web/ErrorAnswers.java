@@ -97,7 +97,7 @@ final class ErrorAnswers {
             case RATE_LIMITED:
                 return "too many requests";
             case UNAVAILABLE:
-                return "a backing store is unavailable; nothing was changed";
+                return ApiExceptionHandler.STORE_DOWN;
             default:
                 return "internal error";
         }

@@ -1,9 +1,13 @@
 package io.hongbao.platform.workers;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Metrics;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -20,21 +24,57 @@ import org.springframework.context.SmartLifecycle;
  * steps (harmless, as passes are idempotent, but the next start repeats the work), and not waiting at all would let it
  * run on while the context shuts down. {@code enabled} decides only whether the worker starts with the application;
  * {@link #start()} starts it either way, so a test can stop it, drive a pass by hand and start it again.
+ *
+ * <p>A pass over several items (packets, hours, draws) isolates each one with {@link #eachItem}: an item that fails
+ * is logged with its id and counted ({@value #ITEM_FAILURES}, tagged with the worker's name), and the items behind it
+ * are still done; the failed one is taken again by the next pass. Abandoning the pass at the first failure would let
+ * one broken item block every item behind it, every pass.
  */
 public abstract class PeriodicWorker implements SmartLifecycle {
 
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
+    /** Items a pass could not do, per worker. */
+    public static final String ITEM_FAILURES = "hongbao.worker.item.failures";
+
     private final Logger log = LoggerFactory.getLogger(getClass());
     private final String name;
     private final Duration every;
     private final boolean enabled;
+    private final Counter itemFailures;
     private ScheduledExecutorService executor;
 
     protected PeriodicWorker(String name, Duration every, boolean enabled) {
         this.name = name;
         this.every = every;
         this.enabled = enabled;
+        // The global registry: Spring Boot adds its registries to it, and a worker built by hand in a test needs none.
+        this.itemFailures = Counter.builder(ITEM_FAILURES)
+                .description("items a background worker's pass failed to do (retried by the next pass)")
+                .tag("worker", name)
+                .register(Metrics.globalRegistry);
+    }
+
+    /**
+     * Does each item on its own: a failing one is {@linkplain #itemFailed logged and counted} and the rest go on.
+     * Returns the sum of what {@code work} reported for the items that succeeded.
+     */
+    protected final <T> int eachItem(Iterable<T> items, Function<T, String> idOf, ToIntFunction<T> work) {
+        int done = 0;
+        for (T item : items) {
+            try {
+                done += work.applyAsInt(item);
+            } catch (RuntimeException e) {
+                itemFailed(idOf.apply(item), e);
+            }
+        }
+        return done;
+    }
+
+    /** Logs and counts one item a pass could not do; the next pass takes it again. */
+    protected final void itemFailed(String item, RuntimeException failure) {
+        itemFailures.increment();
+        log.warn("{}: {} failed, retried next pass: {}", name, item, failure.toString());
     }
 
     /** One pass; how much it did (for the log). */

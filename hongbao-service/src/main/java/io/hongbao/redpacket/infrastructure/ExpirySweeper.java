@@ -51,13 +51,7 @@ public final class ExpirySweeper extends PeriodicWorker {
     public int sweep(int shard) {
         List<String> due = await(redis.zrangebyscore(
                 keys.expiry(shard), Range.create(0, (double) clock.millis()), Limit.create(0, batchSize)));
-        int closed = 0;
-        for (String id : due) {
-            if (await(expire.expire(new PacketId(id)))) {
-                closed++;
-            }
-        }
-        return closed;
+        return eachItem(due, id -> "packet " + id, id -> await(expire.expire(new PacketId(id))) ? 1 : 0);
     }
 
     private static <T> T await(CompletionStage<T> stage) {

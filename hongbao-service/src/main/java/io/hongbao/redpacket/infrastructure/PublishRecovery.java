@@ -47,16 +47,19 @@ public final class PublishRecovery extends PeriodicWorker {
     /** One round; returns how many packets it (re)published. */
     public int recover() {
         Instant before = clock.instant().minus(settings.grace());
-        int published = 0;
-        for (PacketId id : packets.unpublished(before, settings.batchSize())) {
-            published += await(publishing.publishFromDatabase(id)) ? 1 : 0;
-        }
-        for (PacketId id : packets.expiredNotRefunded(before, settings.batchSize())) {
-            if (!await(hot.holds(id))) {
-                published += await(publishing.publishFromDatabase(id)) ? 1 : 0;
-            }
-        }
-        return published;
+        int published = eachItem(
+                packets.unpublished(before, settings.batchSize()),
+                PublishRecovery::describe,
+                id -> await(publishing.publishFromDatabase(id)) ? 1 : 0);
+        return published
+                + eachItem(
+                        packets.expiredNotRefunded(before, settings.batchSize()),
+                        PublishRecovery::describe,
+                        id -> !await(hot.holds(id)) && await(publishing.publishFromDatabase(id)) ? 1 : 0);
+    }
+
+    private static String describe(PacketId id) {
+        return "packet " + id.value();
     }
 
     private static <T> T await(CompletionStage<T> stage) {

@@ -4,12 +4,14 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
+import io.hongbao.platform.web.UnknownOutcome;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
 import java.util.List;
+import java.util.function.Function;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -40,6 +42,15 @@ public final class GrabRoute {
     static final String PATH_PREFIX = "/api/v1/packets/";
     static final String PATH_SUFFIX = "/grab";
     public static final String PATH = PATH_PREFIX + "{id}" + PATH_SUFFIX;
+
+    /**
+     * A grab's store failure: the script may have run (the command timed out, the connection dropped after sending),
+     * so the outcome is unknown; a grab is idempotent per user, so a retry is safe and tells.
+     */
+    static final Function<Throwable, Throwable> GRAB_FAILURES = UnknownOutcome.whenStoreDown(
+            "a backing store is unavailable; the grab may have happened: retrying is safe (a retry answers"
+                    + " ALREADY_GRABBED with the amount if it did)");
+
     private static final String ALLOWED = "POST,OPTIONS";
 
     private GrabRoute() {}
@@ -79,6 +90,7 @@ public final class GrabRoute {
         return caller().flatMap(caller -> Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId()))))
                 .doOnNext(outcome -> timers.record(outcome, start))
                 .doOnError(failure -> timers.recordFailure(start))
+                .onErrorMap(GRAB_FAILURES)
                 .map(GrabRoute::answer)
                 .flatMap(GrabRoute::respond);
     }

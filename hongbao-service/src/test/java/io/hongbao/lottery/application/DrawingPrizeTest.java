@@ -219,6 +219,19 @@ class DrawingPrizeTest {
         }
 
         @Test
+        void aDrawWhoseDecisionFailsAfterTheSpendIsUndecidedNotFailedAndStaysPending() {
+            draws.grant(USER, 30);
+            pools.timingOut(true);
+
+            DrawAttempt attempt = draw(InMemoryOnce.everyTime(transactions));
+
+            assertThat(attempt).isInstanceOf(DrawAttempt.Undecided.class);
+            assertThat(draws.points(USER)).isEqualTo(20);
+            assertThat(draws.spentCount()).isEqualTo(1);
+            assertThat(draws.finished()).isEmpty();
+        }
+
+        @Test
         void aDrawOnAnUnknownWheelIsRefusedAndSpendsNothing() {
             draws.grant(USER, 30);
 

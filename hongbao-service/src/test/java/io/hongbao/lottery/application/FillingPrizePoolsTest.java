@@ -16,6 +16,7 @@ import io.hongbao.lottery.model.WheelId;
 import io.hongbao.support.InMemoryTransactions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -115,6 +116,33 @@ class FillingPrizePoolsTest {
         assertThat(pools.unwon(WHEEL.id()))
                 .hasValueSatisfying(pool ->
                         assertThat(pool).containsExactlyInAnyOrderElementsOf(units(schedule.placed(WHEEL.id()))));
+    }
+
+    @Test
+    void anHourThatCannotBePublishedDoesNotHoldUpTheHoursBehindIt() {
+        Wheel other = new Wheel(
+                WheelId.random(),
+                "other",
+                10,
+                new Consolation("back", 1),
+                List.of(new Prize(PrizeId.random(), "Pen", 30)),
+                new Campaign(NOW, NOW.plus(Duration.ofHours(6))),
+                HourlyWeights.uniform());
+        schedule.add(other);
+        filling.load(other.id());
+        pools.failing(true);
+        filling.fillDue(NOW, 10);
+        pools.failing(false);
+        pools.broken(WHEEL.id());
+        List<String> failed = new ArrayList<>();
+
+        assertThat(filling.republish(NOW.plusSeconds(1), 10, (item, e) -> failed.add(item)))
+                .isEqualTo(1);
+
+        assertThat(schedule.unpublishedHours(other.id())).isEmpty();
+        assertThat(schedule.unpublishedHours(WHEEL.id())).containsExactly(NOW);
+        assertThat(failed)
+                .containsExactly("hour " + NOW + " of wheel " + WHEEL.id().value());
     }
 
     private static List<UnitRef> units(List<PlacedUnit> placed) {

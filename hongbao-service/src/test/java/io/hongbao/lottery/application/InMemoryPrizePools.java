@@ -28,6 +28,8 @@ final class InMemoryPrizePools implements PrizePools {
 
     private final Map<WheelId, Pool> pools = new HashMap<>();
     private boolean failing;
+    private boolean timingOut;
+    private final java.util.Set<WheelId> broken = new java.util.HashSet<>();
     private int publishCalls;
 
     @Override
@@ -38,7 +40,7 @@ final class InMemoryPrizePools implements PrizePools {
     @Override
     public CompletionStage<Boolean> publish(WheelId wheel, List<PlacedUnit> units) {
         publishCalls++;
-        if (failing) {
+        if (failing || broken.contains(wheel)) {
             return CompletableFuture.failedFuture(new IllegalStateException("Redis is away"));
         }
         Pool pool = pools.get(wheel);
@@ -62,6 +64,9 @@ final class InMemoryPrizePools implements PrizePools {
 
     @Override
     public CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
+        if (timingOut) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Redis did not answer in time"));
+        }
         Pool pool = pools.get(wheel);
         if (pool == null) {
             return CompletableFuture.completedFuture(new PoolTake.NotLoaded());
@@ -90,6 +95,16 @@ final class InMemoryPrizePools implements PrizePools {
 
     void failing(boolean failing) {
         this.failing = failing;
+    }
+
+    /** Every take fails from now on, as a script whose command timed out. */
+    void timingOut(boolean timingOut) {
+        this.timingOut = timingOut;
+    }
+
+    /** Publishing to this wheel's pool fails from now on (a broken key), the others work. */
+    void broken(WheelId wheel) {
+        broken.add(wheel);
     }
 
     /** The pool's unwon units, or empty when it is not loaded. */

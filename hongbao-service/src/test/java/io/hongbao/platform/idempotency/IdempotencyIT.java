@@ -1,22 +1,59 @@
 package io.hongbao.platform.idempotency;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.hongbao.support.IntegrationTest;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /** docs/api.md, Idempotency: a repeat returns the first answer and does nothing more; another body is 422. */
 class IdempotencyIT extends IntegrationTest {
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Test
+    void aKeyOlderThanTheRetentionIsPurgedAndThenNamesANewRequest() {
+        long user = newUser();
+        String old = "old-" + UUID.randomUUID();
+        String fresh = "fresh-" + UUID.randomUUID();
+        deposit(user, old, 300).expectStatus().isOk();
+        deposit(user, fresh, 200).expectStatus().isOk();
+
+        jdbc.sql("UPDATE idempotency_records SET created_at = created_at - INTERVAL 25 HOUR WHERE idempotency_key = ?")
+                .param(old)
+                .update();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> records(old) == 0);
+        assertThat(records(fresh)).isEqualTo(1);
+        deposit(user, old, 300).expectStatus().isOk();
+        assertThat(api().balanceOf(user))
+                .as("the expired key named a new deposit")
+                .isEqualTo(800);
+        deposit(user, fresh, 200).expectStatus().isOk();
+        assertThat(api().balanceOf(user)).isEqualTo(800);
+    }
+
+    private long records(String key) {
+        return jdbc.sql("SELECT COUNT(*) FROM idempotency_records WHERE idempotency_key = ?")
+                .param(key)
+                .query(Long.class)
+                .single();
+    }
 
     @Test
     void aRepeatWithTheSameKeyReturnsTheFirstAnswerAndDepositsOnce() {
