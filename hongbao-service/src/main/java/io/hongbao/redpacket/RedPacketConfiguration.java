@@ -27,6 +27,7 @@ import io.hongbao.redpacket.infrastructure.RedisHotPackets;
 import io.hongbao.redpacket.infrastructure.UncoalescedGrabs;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
+import io.hongbao.redpacket.model.UnknownPackets;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
 import io.hongbao.redpacket.warmup.WarmUpSettings;
 import io.lettuce.core.RedisClient;
@@ -83,8 +84,9 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    GrabbingRedPacket grabbingRedPacket(RedPacketGrabs grabs, PublishingRedPacket publishing) {
-        return new GrabbingRedPacket(grabs, publishing);
+    GrabbingRedPacket grabbingRedPacket(
+            RedPacketGrabs grabs, PublishingRedPacket publishing, UnknownPackets unknownPackets) {
+        return new GrabbingRedPacket(grabs, publishing, unknownPackets);
     }
 
     @Bean
