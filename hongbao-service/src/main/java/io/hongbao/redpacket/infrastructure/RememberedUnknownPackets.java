@@ -14,7 +14,7 @@ import java.util.function.Function;
 /**
  * {@link UnknownPackets} in a Caffeine cache of lookups, per instance. Each id maps to its lookup's future, so grabs
  * arriving while it runs share it; a lookup that answers "known" is removed as soon as it completes (removed only if
- * the entry is still that lookup), one that fails is dropped by Caffeine, and one that answers "unknown" stays for
+ * the entry is still that lookup), so is one that fails, and one that answers "unknown" stays for
  * {@code rememberFor} from its completion.
  *
  * <p>Why it cannot hide a real packet: the grab asks Redis before this memory, and a packet is in Redis from its
@@ -26,7 +26,7 @@ import java.util.function.Function;
  */
 public final class RememberedUnknownPackets implements UnknownPackets {
 
-    private final AsyncCache<PacketId, Boolean> lookups;
+    private final AsyncCache<PacketId, Lookup> lookups;
     private final Counter found;
     private final Counter notFound;
 
@@ -47,14 +47,23 @@ public final class RememberedUnknownPackets implements UnknownPackets {
         if (lookups == null) {
             return counted(id, lookUp);
         }
-        CompletableFuture<Boolean> answer = lookups.get(id, (key, executor) -> counted(key, lookUp));
-        answer.thenAccept(known -> {
-            if (known) {
+        CompletableFuture<Lookup> answer =
+                lookups.get(id, (key, executor) -> counted(key, lookUp).handle(Lookup::new));
+        answer.thenAccept(done -> {
+            if (done.failure() != null || done.known()) {
                 lookups.asMap().remove(id, answer);
             }
         });
-        return answer;
+        return answer.thenCompose(done -> done.failure() != null
+                ? CompletableFuture.failedFuture(done.failure())
+                : CompletableFuture.completedFuture(done.known()));
     }
+
+    /**
+     * A finished lookup, failures included: kept as a value so that Caffeine does not log each failed lookup as a
+     * failed load (a database outage would log one per grab); the caller passes the failure on.
+     */
+    private record Lookup(Boolean known, Throwable failure) {}
 
     private CompletableFuture<Boolean> counted(PacketId id, Function<PacketId, CompletionStage<Boolean>> lookUp) {
         return lookUp.apply(id).toCompletableFuture().thenApply(known -> {

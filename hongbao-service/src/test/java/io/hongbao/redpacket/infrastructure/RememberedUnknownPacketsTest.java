@@ -1,6 +1,7 @@
 package io.hongbao.redpacket.infrastructure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hongbao.redpacket.model.PacketId;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -67,7 +68,10 @@ class RememberedUnknownPacketsTest {
             return CompletableFuture.failedFuture(new IllegalStateException("database away"));
         };
 
-        assertThat(unknown.known(id, failing).toCompletableFuture()).isCompletedExceptionally();
+        var failed = unknown.known(id, failing).toCompletableFuture();
+        assertThatThrownBy(failed::join)
+                .hasRootCauseInstanceOf(IllegalStateException.class)
+                .hasRootCauseMessage("database away");
         assertThat(unknown.known(id, new Lookups(true)).toCompletableFuture().join())
                 .isTrue();
         assertThat(runs.get()).isEqualTo(1);
