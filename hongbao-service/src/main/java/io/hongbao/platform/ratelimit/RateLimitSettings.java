@@ -48,6 +48,7 @@ public record RateLimitSettings(Duration timeout, Limit perAddress, Map<String, 
     public record RouteLimit(String method, String path, Boolean enabled, long perSecond, long burst) {
 
         public RouteLimit {
+            enabled = enabled == null || enabled;
             if (method == null || method.isBlank() || path == null || path.isBlank()) {
                 throw new IllegalArgumentException("a per-user rate limit needs a method and a path");
             }
