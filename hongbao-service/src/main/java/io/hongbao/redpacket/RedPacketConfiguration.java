@@ -25,8 +25,10 @@ import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
+import io.hongbao.redpacket.infrastructure.RememberedUnknownPackets;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
+import io.hongbao.redpacket.model.UnknownPackets;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
 import io.hongbao.redpacket.web.GrabAnswer;
 import io.hongbao.redpacket.web.GrabRoute;
@@ -101,8 +103,9 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    GrabbingRedPacket grabbingRedPacket(RedPacketGrabs grabs, PublishingRedPacket publishing) {
-        return new GrabbingRedPacket(grabs, publishing);
+    GrabbingRedPacket grabbingRedPacket(
+            RedPacketGrabs grabs, PublishingRedPacket publishing, UnknownPackets unknownPackets) {
+        return new GrabbingRedPacket(grabs, publishing, unknownPackets);
     }
 
     @Bean
@@ -246,5 +249,12 @@ class RedPacketConfiguration {
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
     ObservationPredicate grabRouteWithoutHttpObservation() {
         return GrabRoute.withoutHttpObservation();
+    }
+
+    /** The short memory of packet ids the database does not know, in front of the grab's database fallback. */
+    @Bean
+    UnknownPackets unknownPackets(RedPacketSettings settings, MeterRegistry registry) {
+        RedPacketSettings.NegativeCache cache = settings.negativeCache();
+        return new RememberedUnknownPackets(cache.rememberFor(), cache.maxIds(), registry);
     }
 }

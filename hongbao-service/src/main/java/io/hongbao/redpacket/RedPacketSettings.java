@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     Fixed for the life of the data: changing it would orphan live packets.
  * @param retention how long a closed packet's live state stays in Redis before readers fall back to the database
  * @param warmUp how hard the grab path is exercised before the service reports UP
+ * @param negativeCache how long an instance remembers that the database does not know a packet id
  */
 @ConfigurationProperties("hongbao.redpacket")
 public record RedPacketSettings(
@@ -20,7 +21,8 @@ public record RedPacketSettings(
         Sweeper sweeper,
         Recovery recovery,
         Coalescing coalescing,
-        WarmUp warmUp) {
+        WarmUp warmUp,
+        NegativeCache negativeCache) {
 
     public RedPacketSettings {
         Setting.positive(shards, "hongbao.redpacket.shards");
@@ -30,6 +32,21 @@ public record RedPacketSettings(
         Setting.present(recovery, "hongbao.redpacket.recovery");
         Setting.present(coalescing, "hongbao.redpacket.coalescing");
         Setting.present(warmUp, "hongbao.redpacket.warm-up");
+        Setting.present(negativeCache, "hongbao.redpacket.negative-cache");
+    }
+
+    /**
+     * The short memory of packet ids the database does not know, so that grabs of them cost no query meanwhile
+     * (docs/design.md, The hot path: a grab).
+     *
+     * @param rememberFor how long a "no such packet" answer of the database is reused; 0 asks every time
+     * @param maxIds the most ids remembered at once (the oldest make room)
+     */
+    public record NegativeCache(Duration rememberFor, long maxIds) {
+        public NegativeCache {
+            Setting.notNegative(rememberFor, "hongbao.redpacket.negative-cache.remember-for");
+            Setting.positive(maxIds, "hongbao.redpacket.negative-cache.max-ids");
+        }
     }
 
     /**

@@ -35,10 +35,34 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Starts the service on a free port and returns once {@code /actuator/health} answers UP. */
     public static ServiceProcess start(Path dataDir, Map<String, String> extraEnv) throws IOException {
+        int port = freePort();
+        Instant begin = Instant.now();
+        ServiceProcess service = new ServiceProcess(launch(dataDir, extraEnv, port), port, null);
+        service.awaitUp();
+        return new ServiceProcess(service.process, port, Duration.between(begin, Instant.now()));
+    }
+
+    /** How a start that was meant to fail ended: the exit code and everything the service printed. */
+    public record Exited(int code, String log) {}
+
+    /**
+     * Starts the service and waits for it to exit on its own, for configurations it must refuse. Fails if it is still
+     * running after {@code limit} (it is then killed).
+     */
+    public static Exited startExpectingExit(Path dataDir, Map<String, String> extraEnv, Duration limit)
+            throws IOException, InterruptedException {
+        Process process = launch(dataDir, extraEnv, freePort());
+        if (!process.waitFor(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException("the service was still running after " + limit);
+        }
+        return new Exited(process.exitValue(), Files.readString(dataDir.resolve("service.log")));
+    }
+
+    private static Process launch(Path dataDir, Map<String, String> extraEnv, int port) throws IOException {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: run the package phase first");
         }
-        int port = freePort();
         Files.createDirectories(dataDir);
         ProcessBuilder builder = new ProcessBuilder(command())
                 .redirectErrorStream(true)
@@ -51,10 +75,7 @@ public final class ServiceProcess implements AutoCloseable {
         // A short warm-up: these tests restart the service several times and need correctness, not peak speed.
         env.put("HONGBAO_REDPACKET_WARMUP_REQUESTS", "2000");
         env.putAll(extraEnv);
-        Instant begin = Instant.now();
-        ServiceProcess service = new ServiceProcess(builder.start(), port, null);
-        service.awaitUp();
-        return new ServiceProcess(service.process, port, Duration.between(begin, Instant.now()));
+        return builder.start();
     }
 
     public String baseUrl() {

@@ -28,7 +28,10 @@ public final class HttpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--url", description = "target this running service instead of starting one")
+    @Option(
+            names = "--url",
+            description = "target this running service instead of starting one (run it with"
+                    + " HONGBAO_RATELIMITS_PERUSER_SEND_ENABLED=false: the set-up sends many packets from 4 senders)")
     String url;
 
     @Option(names = "--secret", description = "with --url: the service's HONGBAO_JWT_SECRET")

@@ -45,7 +45,16 @@ public final class DrawsCommand implements Callable<Integer> {
     @Option(names = "--concurrency", defaultValue = "64", description = "draws in flight (default ${DEFAULT-VALUE})")
     int concurrency;
 
-    @Option(names = "--users", defaultValue = "200", description = "distinct drawers (default ${DEFAULT-VALUE})")
+    /**
+     * Enough drawers that none of them meets the service's per-user draw limit (20 at once, 10/s by default): the
+     * warm-up and the measured draws together are 6 per user. With fewer, run the service with
+     * {@code HONGBAO_RATELIMITS_PERUSER_DRAW_ENABLED=false}.
+     */
+    @Option(
+            names = "--users",
+            defaultValue = "1000",
+            description = "distinct drawers, enough to stay under the service's per-user draw limit"
+                    + " (default ${DEFAULT-VALUE})")
     int users;
 
     @Option(

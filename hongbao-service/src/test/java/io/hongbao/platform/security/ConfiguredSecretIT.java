@@ -8,6 +8,7 @@ import io.hongbao.support.ServiceProcess;
 import io.hongbao.support.TestStorage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConfiguredSecretIT {
 
-    /** Shorter than 256 bits on purpose: the contract does not forbid it (ADR 0003). */
-    private static final String SECRET = "short-secret";
+    /** 40 bytes: HS256 needs at least 32 (RFC 7518 §3.2). */
+    private static final String SECRET = "a-configured-secret-of-forty-bytes-long!";
 
     @TempDir
     Path dataDir;
@@ -39,5 +40,20 @@ class ConfiguredSecretIT {
             assertThat(refused.statusCode()).isEqualTo(401);
             assertThat(refused.body()).contains("UNAUTHENTICATED");
         }
+    }
+
+    @Test
+    void aSecretShorterThan32BytesRefusesToStartAndSaysWhichSettingNeedsHowManyBytes() throws Exception {
+        assumeFalse(TestStorage.external(), "the embedded run covers this; it starts its own servers");
+
+        ServiceProcess.Exited exited = ServiceProcess.startExpectingExit(
+                dataDir, Map.of("HONGBAO_JWT_SECRET", "short-secret"), Duration.ofMinutes(2));
+
+        assertThat(exited.code()).isNotZero();
+        assertThat(exited.log())
+                .contains("HONGBAO_JWT_SECRET")
+                .contains("hongbao.security.jwt-secret")
+                .contains("12 bytes")
+                .contains("at least 32 bytes");
     }
 }

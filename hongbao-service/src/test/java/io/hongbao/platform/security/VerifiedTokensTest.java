@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class VerifiedTokensTest {
 
     private static final JwtSecret SECRET =
-            new JwtSecret("the-secret-of-this-service".getBytes(StandardCharsets.UTF_8));
+            new JwtSecret("the-secret-of-this-service-32-bytes-at-least".getBytes(StandardCharsets.UTF_8));
     private static final Instant T0 = Instant.parse("2026-11-23T12:00:00Z");
 
     private final MovableClock clock = new MovableClock(T0);
@@ -66,7 +66,8 @@ class VerifiedTokensTest {
     void refusesAForgedTokenForAUserWhoseRealTokenIsCached() {
         Instant exp = T0.plusSeconds(60);
         tokens.verify(token(SECRET, "7", exp, List.of()));
-        JwtSecret other = new JwtSecret("not-the-secret-of-this-service".getBytes(StandardCharsets.UTF_8));
+        JwtSecret other =
+                new JwtSecret("not-the-secret-of-this-service-32-bytes-at-least".getBytes(StandardCharsets.UTF_8));
 
         assertThatThrownBy(() -> tokens.verify(token(other, "7", exp, List.of())))
                 .isInstanceOf(JWTVerificationException.class);
