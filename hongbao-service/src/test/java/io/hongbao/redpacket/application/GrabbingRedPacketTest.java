@@ -10,6 +10,7 @@ import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketType;
 import io.hongbao.redpacket.model.RedPacket;
 import io.hongbao.redpacket.model.Share;
+import io.hongbao.redpacket.model.UnknownPackets;
 import io.hongbao.support.InMemoryTransactions;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,7 +32,7 @@ class GrabbingRedPacketTest {
     private final InMemoryRedPackets packets = new InMemoryRedPackets(new InMemoryGroups());
     private final InMemoryHotPackets hot = new InMemoryHotPackets(Clock.fixed(NOW, ZoneOffset.UTC), transactions);
     private final PublishingRedPacket publishing = new PublishingRedPacket(packets, hot, Runnable::run);
-    private final GrabbingRedPacket grabbing = new GrabbingRedPacket(hot, publishing);
+    private final GrabbingRedPacket grabbing = new GrabbingRedPacket(hot, publishing, UnknownPackets.none());
 
     @Test
     void sharesGoOutInOrderOnePerUserUntilSoldOut() {
