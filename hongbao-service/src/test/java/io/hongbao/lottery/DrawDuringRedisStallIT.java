@@ -6,10 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.support.LotteryApi;
 import io.hongbao.support.LotteryApi.DrawItemJson;
 import io.hongbao.support.LotteryApi.WheelJson;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.output.StatusOutput;
-import io.lettuce.core.protocol.CommandArgs;
-import io.lettuce.core.protocol.CommandType;
+import io.hongbao.support.RedisPause;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -32,7 +29,7 @@ class DrawDuringRedisStallIT extends LotteryIntegrationTest {
         long user = userWithPoints(100);
 
         PendingJson answer;
-        pauseWrites(Duration.ofSeconds(7));
+        RedisPause.writes(redis, Duration.ofSeconds(7));
         try {
             answer = lottery()
                     .draw(user, wheel.id())
@@ -42,7 +39,7 @@ class DrawDuringRedisStallIT extends LotteryIntegrationTest {
                     .returnResult()
                     .getResponseBody();
         } finally {
-            unpause();
+            RedisPause.end(redis);
         }
 
         assertThat(answer.status()).isEqualTo("PENDING");
@@ -63,25 +60,5 @@ class DrawDuringRedisStallIT extends LotteryIntegrationTest {
         return lottery().myDraws(user).items().stream()
                 .filter(draw -> draw.drawId().equals(drawId))
                 .findFirst();
-    }
-
-    /** Clients' writes (scripts included) wait, their commands queued, until the pause ends. */
-    private void pauseWrites(Duration pause) {
-        redis.sync()
-                .dispatch(
-                        CommandType.CLIENT,
-                        new StatusOutput<>(StringCodec.UTF8),
-                        new CommandArgs<>(StringCodec.UTF8)
-                                .add("PAUSE")
-                                .add(pause.toMillis())
-                                .add("WRITE"));
-    }
-
-    private void unpause() {
-        redis.sync()
-                .dispatch(
-                        CommandType.CLIENT,
-                        new StatusOutput<>(StringCodec.UTF8),
-                        new CommandArgs<>(StringCodec.UTF8).add("UNPAUSE"));
     }
 }

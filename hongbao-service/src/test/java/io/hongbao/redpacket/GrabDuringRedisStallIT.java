@@ -7,10 +7,7 @@ import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
 import io.hongbao.support.RedPacketIntegrationTest;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.output.StatusOutput;
-import io.lettuce.core.protocol.CommandArgs;
-import io.lettuce.core.protocol.CommandType;
+import io.hongbao.support.RedisPause;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +27,7 @@ class GrabDuringRedisStallIT extends RedPacketIntegrationTest {
         PacketJson packet = packets.sendOk(sender, 1_000, 2, "EQUAL", null, null);
 
         ErrorJson error;
-        pauseWrites(Duration.ofSeconds(7));
+        RedisPause.writes(redis, Duration.ofSeconds(7));
         try {
             error = packets.grab(grabber, packet.id())
                     .expectStatus()
@@ -39,7 +36,7 @@ class GrabDuringRedisStallIT extends RedPacketIntegrationTest {
                     .returnResult()
                     .getResponseBody();
         } finally {
-            unpause();
+            RedisPause.end(redis);
         }
 
         assertThat(error.code()).isEqualTo("UNAVAILABLE");
@@ -56,24 +53,4 @@ class GrabDuringRedisStallIT extends RedPacketIntegrationTest {
     }
 
     record ErrorJson(String code, String message) {}
-
-    /** Clients' writes (scripts included) wait, their commands queued, until the pause ends. */
-    private void pauseWrites(Duration pause) {
-        redis.sync()
-                .dispatch(
-                        CommandType.CLIENT,
-                        new StatusOutput<>(StringCodec.UTF8),
-                        new CommandArgs<>(StringCodec.UTF8)
-                                .add("PAUSE")
-                                .add(pause.toMillis())
-                                .add("WRITE"));
-    }
-
-    private void unpause() {
-        redis.sync()
-                .dispatch(
-                        CommandType.CLIENT,
-                        new StatusOutput<>(StringCodec.UTF8),
-                        new CommandArgs<>(StringCodec.UTF8).add("UNPAUSE"));
-    }
 }

@@ -1,6 +1,5 @@
 package io.hongbao.bench.annotated;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.ids.OpaqueIds;
 import io.hongbao.platform.security.Caller;
@@ -9,6 +8,7 @@ import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
+import io.hongbao.redpacket.web.GrabAnswer;
 import org.springframework.context.annotation.Profile;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -40,26 +40,14 @@ class AnnotatedGrabController {
                 .map(AnnotatedGrabController::answer);
     }
 
+    /** The refusals travel as the contract's errors; the other outcomes are the service's own answer body. */
     private static GrabAnswer answer(GrabOutcome outcome) {
-        if (outcome instanceof GrabOutcome.Grabbed g) {
-            return new GrabAnswer("GRABBED", g.amount());
-        }
-        if (outcome instanceof GrabOutcome.AlreadyGrabbed a) {
-            return new GrabAnswer("ALREADY_GRABBED", a.amount());
-        }
-        if (outcome instanceof GrabOutcome.SoldOut) {
-            return new GrabAnswer("SOLD_OUT", null);
-        }
-        if (outcome instanceof GrabOutcome.Expired) {
-            return new GrabAnswer("EXPIRED", null);
-        }
         if (outcome instanceof GrabOutcome.NotAMember) {
             throw new ApiException(ErrorCode.NOT_A_MEMBER, "only the group's members may grab this packet");
         }
-        throw ApiException.notFound("no such packet");
+        if (outcome instanceof GrabOutcome.NotFound) {
+            throw ApiException.notFound("no such packet");
+        }
+        return GrabAnswer.of(outcome);
     }
-
-    /** The contract's grab answer; no amount for SOLD_OUT and EXPIRED. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record GrabAnswer(String outcome, Long amount) {}
 }

@@ -1,0 +1,35 @@
+package io.hongbao.support;
+
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import java.time.Duration;
+
+/**
+ * A Redis that stops answering writes for a while, without losing anything: {@code CLIENT PAUSE ... WRITE} queues every
+ * client's writes (scripts included) until the pause ends. A pause longer than the service's command timeout makes
+ * the service see a store failure after its command may already have been sent.
+ */
+public final class RedisPause {
+
+    private RedisPause() {}
+
+    public static void writes(StatefulRedisConnection<String, String> redis, Duration pause) {
+        client(
+                redis,
+                new CommandArgs<>(StringCodec.UTF8)
+                        .add("PAUSE")
+                        .add(pause.toMillis())
+                        .add("WRITE"));
+    }
+
+    public static void end(StatefulRedisConnection<String, String> redis) {
+        client(redis, new CommandArgs<>(StringCodec.UTF8).add("UNPAUSE"));
+    }
+
+    private static void client(StatefulRedisConnection<String, String> redis, CommandArgs<String, String> args) {
+        redis.sync().dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8), args);
+    }
+}
