@@ -4,7 +4,6 @@ import io.hongbao.platform.security.TokenCommand;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
-import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * The Hongbao service. {@code java -jar hongbao-exec.jar} runs it; {@code java -jar hongbao-exec.jar token --user 7}
@@ -12,7 +11,6 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@EnableScheduling
 public class HongbaoApplication {
 
     public static void main(String[] args) {
