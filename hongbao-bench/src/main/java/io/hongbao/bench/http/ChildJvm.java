@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A target (the service, a baseline variant of it, or the peer) as a child JVM on a free port, ready once its health URL answers UP. */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
@@ -29,7 +29,7 @@ final class ChildJvm implements AutoCloseable {
         this.port = port;
     }
 
-    static ChildJvm start(
+    public static ChildJvm start(
             String name, Path jar, List<String> jvmArgs, Map<String, String> env, String healthPath, Path log)
             throws IOException, InterruptedException {
         return start(
@@ -83,11 +83,11 @@ final class ChildJvm implements AutoCloseable {
         return child;
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + port;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 

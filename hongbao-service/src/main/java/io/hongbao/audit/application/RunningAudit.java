@@ -18,7 +18,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class RunningAudit {
 
-    public record CheckReport(String name, boolean ok, String detail) {}
+    /** @param millis how long the check took, so that an operator sees which check a long audit spent its time in */
+    public record CheckReport(String name, boolean ok, String detail, long millis) {}
 
     /** @param scope {@code full} or {@code recent} ({@link AuditScope#name()}) */
     public record AuditReport(boolean ok, String scope, List<CheckReport> checks) {
@@ -66,13 +67,15 @@ public final class RunningAudit {
         try {
             List<CheckReport> reports = new ArrayList<>();
             for (AuditCheck check : checks) {
+                long start = System.nanoTime();
                 AuditResult result;
                 try {
                     result = check.run(scope);
                 } catch (RuntimeException e) {
                     result = AuditResult.failed("the check itself failed: " + e);
                 }
-                reports.add(new CheckReport(check.name(), result.ok(), result.detail()));
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                reports.add(new CheckReport(check.name(), result.ok(), result.detail(), millis));
             }
             return new AuditReport(reports.stream().allMatch(CheckReport::ok), scope.name(), reports);
         } finally {
