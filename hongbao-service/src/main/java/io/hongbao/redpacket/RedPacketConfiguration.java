@@ -13,6 +13,7 @@ import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.infrastructure.CoalescingGrabs;
+import io.hongbao.redpacket.infrastructure.DeadLettersCheck;
 import io.hongbao.redpacket.infrastructure.ExpireScript;
 import io.hongbao.redpacket.infrastructure.ExpirySweeper;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
@@ -125,8 +126,12 @@ class RedPacketConfiguration {
 
     @Bean
     GrabPersister grabPersister(
-            RedisClient client, PacketKeys keys, PacketEventWriter writer, RedPacketSettings settings) {
-        return new GrabPersister(client, keys, writer, settings.persister());
+            RedisClient client,
+            PacketKeys keys,
+            PacketEventWriter writer,
+            RedPacketSettings settings,
+            MeterRegistry registry) {
+        return new GrabPersister(client, keys, writer, settings.persister(), registry);
     }
 
     @Bean
@@ -169,6 +174,11 @@ class RedPacketConfiguration {
     RedisAgreesWithDatabaseCheck redisAgreesWithDatabaseCheck(
             JdbcClient jdbc, RedisHotPackets hot, PacketKeys keys, StatefulRedisConnection<String, String> redis) {
         return new RedisAgreesWithDatabaseCheck(jdbc, hot, keys, redis.sync(), Duration.ofSeconds(5));
+    }
+
+    @Bean
+    DeadLettersCheck deadLettersCheck(StatefulRedisConnection<String, String> redis, PacketKeys keys) {
+        return new DeadLettersCheck(redis.sync(), keys);
     }
 
     /** Only where the service serves HTTP: the warm-up grabs through its own server (not in the lab's context). */

@@ -162,11 +162,12 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck {
         Map<String, Map<Long, Long>> grabs = new HashMap<>();
         for (int shard = 0; shard < keys.shards(); shard++) {
             for (StreamMessage<String, String> message : stream(shard).all()) {
-                if (message.getBody() == null || message.getBody().isEmpty()) {
+                // An entry holds every grant of one script call: count grants, not entries. An entry that cannot be
+                // decoded holds no grant the database could have; persister-dead-letters reports it.
+                if (!(DecodedEntry.of(message.getId(), message.getBody()) instanceof DecodedEntry.Events entry)) {
                     continue;
                 }
-                // An entry holds every grant of one script call: count grants, not entries.
-                for (PacketEvent event : PacketEvent.parse(message.getId(), message.getBody())) {
+                for (PacketEvent event : entry.events()) {
                     if (event instanceof PacketEvent.Grab grab) {
                         grabs.computeIfAbsent(grab.packet().value(), k -> new HashMap<>())
                                 .put(grab.user().value(), grab.amount());
