@@ -27,9 +27,11 @@ import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
 import io.hongbao.redpacket.infrastructure.RememberedUnknownPackets;
+import io.hongbao.redpacket.infrastructure.UnrecordedEventsScript;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import io.hongbao.redpacket.model.UnknownPackets;
+import io.hongbao.redpacket.model.UnrecordedEvents;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
 import io.hongbao.redpacket.web.GrabAnswer;
 import io.hongbao.redpacket.web.GrabRoute;
@@ -99,8 +101,15 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    PublishingRedPacket publishingRedPacket(RedPackets packets, RedisHotPackets hot, Blocking blocking) {
-        return new PublishingRedPacket(packets, hot, blocking.executor());
+    UnrecordedEvents unrecordedEvents(
+            StatefulRedisConnection<String, String> redis, PacketKeys keys, MeterRegistry registry) {
+        return new UnrecordedEventsScript(redis.async(), keys, registry);
+    }
+
+    @Bean
+    PublishingRedPacket publishingRedPacket(
+            RedPackets packets, RedisHotPackets hot, UnrecordedEvents unrecorded, Blocking blocking) {
+        return new PublishingRedPacket(packets, hot, unrecorded, blocking.executor());
     }
 
     @Bean
@@ -237,7 +246,9 @@ class RedPacketConfiguration {
                                         responseCode = "503",
                                         description = "UNAVAILABLE: a backing store failed; the grab may have"
                                                 + " happened, and retrying is safe (a retry answers ALREADY_GRABBED"
-                                                + " with the amount if it did)",
+                                                + " with the amount if it did). Also answered, with nothing"
+                                                + " changed, while a packet whose Redis state was lost waits for the"
+                                                + " database to record its latest grabs before it is restored",
                                         content =
                                                 @Content(
                                                         mediaType = MediaType.APPLICATION_JSON_VALUE,
