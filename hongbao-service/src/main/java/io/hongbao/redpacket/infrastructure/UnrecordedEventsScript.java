@@ -10,8 +10,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code unrecorded_events.lua}: {@link UnrecordedEvents} from the packet's shard stream and the persister group's
- * pending list, looked through inside Redis (one round trip, a yes or no back, however long the entries). It is asked
+ * {@code unrecorded_events.lua}: {@link UnrecordedEvents} from the packet's shard stream, the persister group's
+ * pending list and the shard's dead letters, looked through inside Redis (one round trip, a yes or no back, however long the entries). It is asked
  * only before a rebuild, so each "yes" is a refused rebuild, counted in {@value #REFUSED} by reason.
  */
 public final class UnrecordedEventsScript implements UnrecordedEvents {
@@ -45,7 +45,7 @@ public final class UnrecordedEventsScript implements UnrecordedEvents {
 
     @Override
     public CompletionStage<Boolean> mayHold(PacketId id) {
-        String[] scriptKeys = {keys.stream(id)};
+        String[] scriptKeys = {keys.stream(id), keys.deadLetters(keys.shardOf(id))};
         return SCRIPT.<Long>run(
                         redis,
                         ScriptOutputType.INTEGER,

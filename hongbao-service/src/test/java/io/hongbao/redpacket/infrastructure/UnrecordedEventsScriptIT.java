@@ -34,12 +34,12 @@ class UnrecordedEventsScriptIT extends RedPacketIntegrationTest {
         sync = redis.sync();
         packet = packetOutsideTheServicesShards();
         neighbour = packetInTheSameShardAs(packet);
-        sync.del(stream());
+        sync.del(stream(), deadLetters());
     }
 
     @AfterEach
     void dropTheStream() {
-        sync.del(stream());
+        sync.del(stream(), deadLetters());
     }
 
     @Test
@@ -72,6 +72,25 @@ class UnrecordedEventsScriptIT extends RedPacketIntegrationTest {
         assertThat(mayHold(packet)).as("pending, not acknowledged").isTrue();
         sync.xack(stream(), ShardStream.GROUP, id);
         assertThat(mayHold(packet)).as("acknowledged: in the database").isFalse();
+    }
+
+    @Test
+    void aDeadLetteredGrantOfThePacketCountsUntilTheOperatorDealtWithIt() {
+        group();
+        String id = sync.xadd(stream(), grants(packet, 2));
+        sync.xreadgroup(
+                Consumer.from(ShardStream.GROUP, "persister"),
+                XReadArgs.Builder.count(1),
+                XReadArgs.StreamOffset.lastConsumed(stream()));
+        new DeadLetterScript(sync).move(stream(), deadLetters(), ShardStream.GROUP, id, "refused");
+        assertThat(sync.xlen(deadLetters())).isEqualTo(1);
+        sync.xadd(deadLetters(), grants(neighbour, 1));
+
+        assertThat(mayHold(packet))
+                .as("dead-lettered: never written to the database")
+                .isTrue();
+        sync.del(deadLetters());
+        assertThat(mayHold(packet)).as("the operator deleted the dead letter").isFalse();
     }
 
     @Test
@@ -125,6 +144,10 @@ class UnrecordedEventsScriptIT extends RedPacketIntegrationTest {
 
     private String stream() {
         return ownKeys.stream(packet);
+    }
+
+    private String deadLetters() {
+        return ownKeys.deadLetters(ownKeys.shardOf(packet));
     }
 
     /** A {@code k=grabs} entry as grab_packets.lua writes it, with {@code n} grants of the packet. */
