@@ -13,6 +13,11 @@
 -- remaining amount is the sum of the shares list, summed inside this call, so no grab can pop a share between the sum
 -- and the close: the refund is exact. The refunded amount and count are frozen in the packet hash (ramt, rcnt) as the
 -- list is dropped.
+--
+-- Memory (ADR 0067): the refund must happen even when Redis is over maxmemory (grabs are refused then, refunds are
+-- what frees memory). Redis refuses a script over maxmemory only at its first write that may grow memory, and only if
+-- no write ran before it (Redis 6.2, and 7 for a script without a shebang; the embedded 6.2 cannot parse one): the
+-- ZREM from the expiry zset, which cannot grow memory, is therefore this script's first write on every path.
 local packet = redis.call('HMGET', KEYS[1], 'st', 'exp', 'sender')
 if not packet[1] then
   redis.call('ZREM', KEYS[6], ARGV[1])
@@ -27,6 +32,7 @@ local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 if now < tonumber(packet[2]) then
   return {'NOT_YET', packet[2]}
 end
+redis.call('ZREM', KEYS[6], ARGV[1])
 local unclaimed = redis.call('LRANGE', KEYS[2], 0, -1)
 local remaining = 0
 for _, share in ipairs(unclaimed) do
@@ -38,7 +44,6 @@ redis.call('HSET', KEYS[1], 'st', 'X', 'ramt', refund, 'rcnt', #unclaimed)
 redis.call('DEL', KEYS[2])
 redis.call('XADD', KEYS[5], '*', 'k', 'refund', 'p', ARGV[1], 'u', packet[3], 'a', refund,
   't', string.format('%d', now))
-redis.call('ZREM', KEYS[6], ARGV[1])
 for k = 1, 4 do
   redis.call('PEXPIRE', KEYS[k], ARGV[2])
 end

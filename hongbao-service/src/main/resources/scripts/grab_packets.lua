@@ -19,6 +19,14 @@
 -- Invariant kept atomically: a share is handed out at most once, to at most one grab per user, never after expiry
 -- (Redis server time), and a GRABBED answer exists only together with its grant in the stream: the XADD runs inside
 -- this call, also when a later request of the call fails. All keys carry the shard's hash tag (one Cluster slot).
+--
+-- Memory (ADR 0067): Redis over maxmemory refuses a script at its first write that may grow memory, and only if no
+-- write ran before it (Redis 6.2, and 7 for a script without a shebang; the embedded 6.2 cannot parse one). The first
+-- write of a grant is therefore the HSET into the grabbed hash, made before the LPOP that takes the share (the share is
+-- read first with LINDEX): over maxmemory the call fails with OOM before it changed anything, instead of taking shares
+-- and growing the stream past the limit. Only the first grant of a call can meet the check, so the caller may answer
+-- "nothing was changed" to every request of a call that failed with OOM. Answers that write nothing (ALREADY_GRABBED,
+-- SOLD_OUT, ...) are given whatever the memory.
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local at = string.format('%d', now)
@@ -48,12 +56,14 @@ local function grab(packetKey, sharesKey, grabbedKey, membersKey, packetId, user
   if packet[1] ~= 'A' or now >= tonumber(packet[2]) then
     return 'EXPIRED', '', ''
   end
-  local share = redis.call('LPOP', sharesKey)
+  local share = redis.call('LINDEX', sharesKey, 0)
   if not share then
     return 'SOLD_OUT', '', ''
   end
   local seq, amount = string.match(share, '^(%d+):(%d+)$')
+  -- HSET before LPOP: the grant's first write is the one Redis checks against maxmemory (see the header).
   redis.call('HSET', grabbedKey, userId, amount .. ':' .. seq .. ':' .. at)
+  redis.call('LPOP', sharesKey)
   grants[#grants + 1] = packetId .. ':' .. userId .. ':' .. amount .. ':' .. seq
   return 'GRABBED', amount, at
 end

@@ -20,6 +20,12 @@
 -- Invariant, atomic because a script runs alone: a unit leaves the pool for exactly one draw, in the same step that
 -- marks it won and remembers it as that draw's outcome. A repeat of a draw id (a retried request, the recovery
 -- worker) returns the remembered outcome and takes nothing. No lock, no randomness: the earliest unit is taken.
+--
+-- Memory (ADR 0067): the draw's points are spent before this runs, so it must decide even when Redis is over maxmemory
+-- (new draws are refused before spending then). Redis refuses a script over maxmemory only at its first write that may
+-- grow memory, and only if no write ran before it (Redis 6.2, and 7 for a script without a shebang; the embedded 6.2
+-- cannot parse one): the first write is therefore a PEXPIRE of the outcome key, known absent here, which changes
+-- nothing and cannot grow memory, so the SET that remembers the outcome is never refused.
 if redis.call('EXISTS', KEYS[4]) == 0 then
   return '!'
 end
@@ -27,6 +33,7 @@ local remembered = redis.call('GET', KEYS[2]) or redis.call('HGET', KEYS[5], ARG
 if remembered then
   return remembered
 end
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
 local now = ARGV[2]
 if now == '' then
   local time = redis.call('TIME')

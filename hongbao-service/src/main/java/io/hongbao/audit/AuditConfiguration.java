@@ -37,6 +37,7 @@ class AuditConfiguration {
             "balances-match-ledger",
             "packet-sums",
             "grabs-recorded-once",
+            "persister-dead-letters",
             "lottery-won-placed-stock",
             "lottery-units-won-once",
             "lottery-draws-one-outcome",

@@ -5,6 +5,7 @@ import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.group.model.Groups;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.redis.RedisMemory;
 import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.platform.web.ApiError;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
@@ -13,27 +14,34 @@ import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.infrastructure.CoalescingGrabs;
+import io.hongbao.redpacket.infrastructure.DeadLettersCheck;
 import io.hongbao.redpacket.infrastructure.ExpireScript;
 import io.hongbao.redpacket.infrastructure.ExpirySweeper;
+import io.hongbao.redpacket.infrastructure.GrabAdmission;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
+import io.hongbao.redpacket.infrastructure.GrabRefusal;
 import io.hongbao.redpacket.infrastructure.GrabScript;
 import io.hongbao.redpacket.infrastructure.GrabsRecordedOnceCheck;
 import io.hongbao.redpacket.infrastructure.JdbcRedPackets;
 import io.hongbao.redpacket.infrastructure.PacketEventWriter;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
+import io.hongbao.redpacket.infrastructure.PersisterBacklog;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
 import io.hongbao.redpacket.infrastructure.RememberedUnknownPackets;
+import io.hongbao.redpacket.infrastructure.UnrecordedEventsScript;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import io.hongbao.redpacket.model.UnknownPackets;
+import io.hongbao.redpacket.model.UnrecordedEvents;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
 import io.hongbao.redpacket.web.GrabAnswer;
 import io.hongbao.redpacket.web.GrabRoute;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
 import io.swagger.v3.oas.annotations.Operation;
@@ -78,11 +86,38 @@ class RedPacketConfiguration {
         return new RedisHotPackets(redis.async(), keys, settings.retention());
     }
 
+    /**
+     * The grab path: coalescing lanes in front of the grab script. Admission reads two volatile fields the samplers
+     * keep (Redis' memory, the shard's backlog) and asks Redis nothing (ADR 0067).
+     */
     @Bean
     RedPacketGrabs redPacketGrabs(
-            StatefulRedisConnection<String, String> redis, PacketKeys keys, RedPacketSettings settings) {
-        return new CoalescingGrabs(
-                new GrabScript(redis.async(), keys), keys, settings.coalescing().maxBatch());
+            StatefulRedisConnection<String, String> redis,
+            PacketKeys keys,
+            RedPacketSettings settings,
+            RedisMemory memory,
+            PersisterBacklog backlog,
+            MeterRegistry registry) {
+        GrabAdmission admission = shard -> memory.nearlyFull() ? GrabRefusal.MEMORY : backlog.refusal(shard);
+        CoalescingGrabs grabs = new CoalescingGrabs(
+                new GrabScript(redis.async(), keys), keys, settings.coalescing(), admission, System::nanoTime);
+        for (GrabRefusal reason : GrabRefusal.values()) {
+            FunctionCounter.builder("hongbao.grab.refused", grabs, coalescing -> coalescing.refused(reason))
+                    .description("grabs refused with nothing changed (503), by reason")
+                    .tag("reason", reason.tag())
+                    .register(registry);
+        }
+        return grabs;
+    }
+
+    /** Samples each shard's stream backlog on the shared connection: a few commands per period. */
+    @Bean
+    PersisterBacklog persisterBacklog(
+            StatefulRedisConnection<String, String> redis,
+            PacketKeys keys,
+            RedPacketSettings settings,
+            MeterRegistry registry) {
+        return new PersisterBacklog(redis.async(), keys, settings.backlog(), registry);
     }
 
     @Bean
@@ -98,8 +133,15 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    PublishingRedPacket publishingRedPacket(RedPackets packets, RedisHotPackets hot, Blocking blocking) {
-        return new PublishingRedPacket(packets, hot, blocking.executor());
+    UnrecordedEvents unrecordedEvents(
+            StatefulRedisConnection<String, String> redis, PacketKeys keys, MeterRegistry registry) {
+        return new UnrecordedEventsScript(redis.async(), keys, registry);
+    }
+
+    @Bean
+    PublishingRedPacket publishingRedPacket(
+            RedPackets packets, RedisHotPackets hot, UnrecordedEvents unrecorded, Blocking blocking) {
+        return new PublishingRedPacket(packets, hot, unrecorded, blocking.executor());
     }
 
     @Bean
@@ -125,8 +167,12 @@ class RedPacketConfiguration {
 
     @Bean
     GrabPersister grabPersister(
-            RedisClient client, PacketKeys keys, PacketEventWriter writer, RedPacketSettings settings) {
-        return new GrabPersister(client, keys, writer, settings.persister());
+            RedisClient client,
+            PacketKeys keys,
+            PacketEventWriter writer,
+            RedPacketSettings settings,
+            MeterRegistry registry) {
+        return new GrabPersister(client, keys, writer, settings.persister(), registry);
     }
 
     @Bean
@@ -170,6 +216,11 @@ class RedPacketConfiguration {
     RedisAgreesWithDatabaseCheck redisAgreesWithDatabaseCheck(
             JdbcClient jdbc, PacketKeys keys, RedisClient client, AuditPaging paging) {
         return new RedisAgreesWithDatabaseCheck(jdbc, keys, client.connect(), paging, Duration.ofSeconds(5));
+    }
+
+    @Bean
+    DeadLettersCheck deadLettersCheck(StatefulRedisConnection<String, String> redis, PacketKeys keys) {
+        return new DeadLettersCheck(redis.sync(), keys);
     }
 
     /** Only where the service serves HTTP: the warm-up grabs through its own server (not in the lab's context). */
@@ -228,7 +279,12 @@ class RedPacketConfiguration {
                                         responseCode = "503",
                                         description = "UNAVAILABLE: a backing store failed; the grab may have"
                                                 + " happened, and retrying is safe (a retry answers ALREADY_GRABBED"
-                                                + " with the amount if it did)",
+                                                + " with the amount if it did). Or the grab was refused before"
+                                                + " anything changed (Redis short of memory, the database too"
+                                                + " far behind, too many grabs waiting, or a packet whose Redis"
+                                                + " state was lost waits for the database to record its latest"
+                                                + " grabs): nothing was changed, retry later. The message tells"
+                                                + " which.",
                                         content =
                                                 @Content(
                                                         mediaType = MediaType.APPLICATION_JSON_VALUE,

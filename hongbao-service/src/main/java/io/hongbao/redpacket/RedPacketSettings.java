@@ -12,6 +12,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param retention how long a closed packet's live state stays in Redis before readers fall back to the database
  * @param warmUp how hard the grab path is exercised before the service reports UP
  * @param negativeCache how long an instance remembers that the database does not know a packet id
+ * @param backlog how far the database may trail a shard's stream before that shard's grabs are refused
  */
 @ConfigurationProperties("hongbao.redpacket")
 public record RedPacketSettings(
@@ -21,6 +22,7 @@ public record RedPacketSettings(
         Sweeper sweeper,
         Recovery recovery,
         Coalescing coalescing,
+        Backlog backlog,
         WarmUp warmUp,
         NegativeCache negativeCache) {
 
@@ -31,6 +33,7 @@ public record RedPacketSettings(
         Setting.present(sweeper, "hongbao.redpacket.sweeper");
         Setting.present(recovery, "hongbao.redpacket.recovery");
         Setting.present(coalescing, "hongbao.redpacket.coalescing");
+        Setting.present(backlog, "hongbao.redpacket.backlog");
         Setting.present(warmUp, "hongbao.redpacket.warm-up");
         Setting.present(negativeCache, "hongbao.redpacket.negative-cache");
     }
@@ -104,10 +107,27 @@ public record RedPacketSettings(
      * Request coalescing on the grab path (ADR 0040): concurrent grabs of one shard share one script call.
      *
      * @param maxBatch the most grabs one call carries while the shard's previous call is in flight
+     * @param maxQueued the most grabs that may wait in one shard's lane; one more is refused at once (ADR 0067)
+     * @param maxWait a grab that waited in its lane longer than this is refused instead of sent (ADR 0067)
      */
-    public record Coalescing(int maxBatch) {
+    public record Coalescing(int maxBatch, int maxQueued, Duration maxWait) {
         public Coalescing {
             Setting.positive(maxBatch, "hongbao.redpacket.coalescing.max-batch");
+            Setting.positive(maxQueued, "hongbao.redpacket.coalescing.max-queued");
+            Setting.positive(maxWait, "hongbao.redpacket.coalescing.max-wait");
+        }
+    }
+
+    /**
+     * The events a shard's stream may hold unrecorded before new grabs on the shard are refused (ADR 0067).
+     *
+     * @param refuseGrabsAt grabs on a shard are refused (503) while its backlog is at least this many stream entries
+     * @param sampleEvery how often the backlog is sampled (grabs read the last sample)
+     */
+    public record Backlog(long refuseGrabsAt, Duration sampleEvery) {
+        public Backlog {
+            Setting.positive(refuseGrabsAt, "hongbao.redpacket.backlog.refuse-grabs-at");
+            Setting.positive(sampleEvery, "hongbao.redpacket.backlog.sample-every");
         }
     }
 

@@ -48,7 +48,8 @@ class AuditIT extends IntegrationTest {
                         "money-conservation",
                         "balances-match-ledger",
                         "packet-sums",
-                        "grabs-recorded-once");
+                        "grabs-recorded-once",
+                        "persister-dead-letters");
         assertThat(checks(audit))
                 .allSatisfy(check -> assertThat(check.get("detail")).isNotNull());
     }

@@ -13,6 +13,7 @@ import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
 import io.lettuce.core.RedisClient;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,6 +48,9 @@ class ParallelPersistersIT extends IntegrationTest {
     @Autowired
     JdbcClient jdbc;
 
+    @Autowired
+    MeterRegistry registry;
+
     @Test
     void twoPersistersOnTheSameStreamsWriteEveryGrantOnce() throws Exception {
         RedPacketApi packets = new RedPacketApi(http, this::tokenFor);
@@ -63,7 +67,7 @@ class ParallelPersistersIT extends IntegrationTest {
                 plans.add(new Plan(user, packet.id()));
             }
         }
-        GrabPersister second = new GrabPersister(client, keys, writer, settings.persister());
+        GrabPersister second = new GrabPersister(client, keys, writer, settings.persister(), registry);
         List<Attempt> attempts;
         second.start();
         try {

@@ -1,5 +1,6 @@
 package io.hongbao.bench.audit;
 
+import io.hongbao.bench.BenchRedis;
 import io.hongbao.bench.http.ChildJvm;
 import io.hongbao.platform.embedded.EmbeddedServers;
 import io.hongbao.platform.security.JwtSecret;
@@ -121,7 +122,7 @@ public final class AuditCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("hongbao-audit-bench");
         StorageSettings settings = new StorageSettings(
                 work.resolve("servers"),
-                new StorageSettings.Redis(redisUrl),
+                BenchRedis.settings(redisUrl),
                 new StorageSettings.Db(dbServer == null ? null : dbServer + dbName, dbUser, dbPassword, 1, 1));
         try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(settings)) {
             BulkHistory history = dbServer != null

@@ -19,8 +19,9 @@ import org.flywaydb.core.Flyway;
  * large tables dropped meanwhile and rebuilt by one sort each at the end: inserting ten million rows through a
  * randomly ordered index (a user's ledger account) with a small buffer pool would take hours.
  *
- * <p>Every packet is closed (refunded) some time in the last 30 days, the newest within the recent audit's window;
- * packet ids are {@code 0} and 19 digits, so they sort before the time-based ids the service gives live packets.
+ * <p>Every packet is closed (refunded, its escrow empty: {@code escrow_left} 0) some time in the last 30 days, the
+ * newest within the recent audit's window; packet ids are {@code 0} and 19 digits, so they sort before the time-based
+ * ids the service gives live packets.
  */
 final class BulkHistory {
 
@@ -158,11 +159,10 @@ final class BulkHistory {
                 + shape.packets() + ")) * 1000) MICROSECOND)";
         String grabber = "(1 + MOD((p.seq - 1) * " + shape.shares() + " + s.seq, " + shape.users() + "))";
         sql.executeUpdate("INSERT INTO red_packets (id, sender_id, type, greeting, group_id, total_amount, share_count,"
-                + " created_at, expires_at, published, refunded_amount, refunded_at) SELECT STRAIGHT_JOIN " + id + ", "
-                + sender
-                + ", 'RANDOM', 'bench', NULL, " + shape.total() + ", " + shape.shares() + ", " + created + ", "
-                + created + " + INTERVAL 30 MINUTE, 1, " + shape.refund() + ", " + created
-                + " + INTERVAL 1801 SECOND" + range);
+                + " created_at, expires_at, published, refunded_amount, refunded_at, escrow_left) SELECT STRAIGHT_JOIN "
+                + id + ", " + sender + ", 'RANDOM', 'bench', NULL, " + shape.total() + ", " + shape.shares() + ", "
+                + created + ", " + created + " + INTERVAL 30 MINUTE, 1, " + shape.refund() + ", " + created
+                + " + INTERVAL 1801 SECOND, 0" + range);
         sql.executeUpdate("INSERT INTO packet_shares (packet_id, seq, amount) SELECT STRAIGHT_JOIN " + id
                 + ", s.seq, 100 + s.seq" + range + " JOIN seq_0_to_" + (shape.shares() - 1) + " s");
         String grabbed = range + " JOIN seq_0_to_" + (shape.grabbed() - 1) + " s";

@@ -1,5 +1,6 @@
 package io.hongbao.bench.engine;
 
+import io.hongbao.bench.BenchRedis;
 import io.hongbao.platform.embedded.EmbeddedServers;
 import io.hongbao.platform.storage.StorageSettings;
 import io.lettuce.core.RedisClient;
@@ -81,9 +82,7 @@ public final class EngineCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path dataDir = Files.createTempDirectory("hongbao-engine");
         StorageSettings settings = new StorageSettings(
-                dataDir,
-                new StorageSettings.Redis(redisUrl),
-                new StorageSettings.Db("jdbc:not-used", "root", "", 1, 1));
+                dataDir, BenchRedis.settings(redisUrl), new StorageSettings.Db("jdbc:not-used", "root", "", 1, 1));
         try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(settings)) {
             String url = redisUrl != null ? redisUrl : servers.redisUrl();
             RedisClient client = RedisClient.create(url);

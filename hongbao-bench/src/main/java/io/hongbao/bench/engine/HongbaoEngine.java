@@ -1,6 +1,7 @@
 package io.hongbao.bench.engine;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.CoalescingGrabs;
 import io.hongbao.redpacket.infrastructure.GrabScript;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
@@ -60,7 +61,14 @@ final class HongbaoEngine implements Contender {
         ids = EngineSetup.publishProduction(redis, keys, packets, shares);
         GrabScript script = new GrabScript(redis.async(), keys);
         if (coalesce) {
-            coalescing = new CoalescingGrabs(script, keys, maxBatch);
+            // The production lanes' bounds (application.yml); no admission sampler runs here, so every shard is
+            // admitted.
+            coalescing = new CoalescingGrabs(
+                    script,
+                    keys,
+                    new RedPacketSettings.Coalescing(maxBatch, 10_000, Duration.ofSeconds(1)),
+                    shard -> null,
+                    System::nanoTime);
             grabs = coalescing;
         } else {
             grabs = new OneCallPerGrab(script, keys);

@@ -1,5 +1,6 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.bench.BenchRedis;
 import io.hongbao.platform.embedded.EmbeddedServers;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
@@ -65,7 +66,7 @@ final class BenchEnvironment implements AutoCloseable {
             String db = ownService ? options.dbUrl : "jdbc:unused";
             servers = EmbeddedServers.startWhatIsNotExternal(new StorageSettings(
                     work.resolve("servers"),
-                    new StorageSettings.Redis(options.redisUrl),
+                    BenchRedis.settings(options.redisUrl),
                     new StorageSettings.Db(db, options.dbUser, options.dbPassword, 1, 1)));
             owned.add(servers);
         }

@@ -20,6 +20,7 @@ import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.hongbao.platform.idempotency.IdempotentRequests;
 import io.hongbao.platform.idempotency.Once;
+import io.hongbao.platform.redis.RedisMemory;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
@@ -56,6 +57,7 @@ class WheelController {
     private final ReadingWheels reading;
     private final IdempotentRequests idempotent;
     private final Blocking blocking;
+    private final RedisMemory memory;
     private final Clock clock;
 
     WheelController(
@@ -64,12 +66,14 @@ class WheelController {
             ReadingWheels reading,
             IdempotentRequests idempotent,
             Blocking blocking,
+            RedisMemory memory,
             Clock clock) {
         this.creating = creating;
         this.drawing = drawing;
         this.reading = reading;
         this.idempotent = idempotent;
         this.blocking = blocking;
+        this.memory = memory;
         this.clock = clock;
     }
 
@@ -128,7 +132,11 @@ class WheelController {
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel"),
                 @ApiResponse(
                         responseCode = "409",
-                        description = "INSUFFICIENT_POINTS: the caller has fewer points than the draw costs")
+                        description = "INSUFFICIENT_POINTS: the caller has fewer points than the draw costs"),
+                @ApiResponse(
+                        responseCode = "503",
+                        description = "UNAVAILABLE: the prize pools are unreachable or Redis is short of memory,"
+                                + " checked before spending: nothing was spent, retry later (see the message)")
             })
     @PostMapping("/api/v1/wheels/{id}/draw")
     Mono<ResponseEntity<Object>> draw(
@@ -137,6 +145,8 @@ class WheelController {
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key) {
         IdempotencyKey idempotencyKey = IdempotencyKey.fromHeader(key);
         WheelId wheel = wheelId(id);
+        // Before any point is spent: the headroom left is for the draws already paid for (ADR 0067).
+        memory.refuseNewWorkWhenNearlyFull();
         UserId user = UserId.of(caller.userId());
         Once<DrawId> once =
                 idempotent.once(caller.userId(), idempotencyKey, "POST /api/v1/wheels/" + id + "/draw", null, SPENT);

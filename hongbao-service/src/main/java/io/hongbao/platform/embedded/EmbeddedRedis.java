@@ -56,8 +56,11 @@ final class EmbeddedRedis implements AutoCloseable {
         this.folder = folder;
     }
 
-    /** @param folder where Redis keeps its files; created if missing */
-    static EmbeddedRedis start(Path folder) {
+    /**
+     * @param folder where Redis keeps its files; created if missing
+     * @param maxMemory its maxmemory in bytes
+     */
+    static EmbeddedRedis start(Path folder, long maxMemory) {
         long startNanos = System.nanoTime();
         try {
             Files.createDirectories(folder);
@@ -69,7 +72,7 @@ final class EmbeddedRedis implements AutoCloseable {
                     .get();
             for (int attempt = 1; ; attempt++) {
                 int port = FreePort.pick();
-                Process process = launch(binary, realFolder, port);
+                Process process = launch(binary, realFolder, port, maxMemory);
                 try {
                     awaitReady(process, port, realFolder);
                 } catch (PortTakenException e) {
@@ -102,9 +105,9 @@ final class EmbeddedRedis implements AutoCloseable {
         return "redis://127.0.0.1:" + port;
     }
 
-    private static Process launch(File binary, Path folder, int port) throws IOException {
+    private static Process launch(File binary, Path folder, int port, long maxMemory) throws IOException {
         Path config = folder.resolve(CONFIG_FILE);
-        Files.writeString(config, EmbeddedRedisConfig.text(folder, port), StandardCharsets.UTF_8);
+        Files.writeString(config, EmbeddedRedisConfig.text(folder, port, maxMemory), StandardCharsets.UTF_8);
         Process process = new ProcessBuilder(List.of(binary.getAbsolutePath(), config.toString()))
                 .directory(folder.toFile())
                 .redirectErrorStream(true)

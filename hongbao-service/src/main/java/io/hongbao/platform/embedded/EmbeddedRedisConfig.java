@@ -13,7 +13,8 @@ final class EmbeddedRedisConfig {
 
     private EmbeddedRedisConfig() {}
 
-    static String text(Path folder, int port) {
+    /** @param maxMemory bytes Redis may hold before it refuses writes (it never evicts) */
+    static String text(Path folder, int port, long maxMemory) {
         return String.join(
                 "\n",
                 "# Written by the Hongbao service at every start of its embedded Redis; edits are overwritten.",
@@ -31,7 +32,9 @@ final class EmbeddedRedisConfig {
                 // no snapshots: the append-only file is the one copy of the data, so a shutdown need not write one
                 "save \"\"",
                 "dbfilename " + SNAPSHOT_FILE,
-                // a full Redis refuses writes rather than silently dropping red packets
+                // a full Redis refuses writes rather than silently dropping red packets; the service refuses new
+                // grabs, sends and draws before that, keeping the rest for refunds and paid draws (ADR 0067)
+                "maxmemory " + maxMemory,
                 "maxmemory-policy noeviction",
                 "");
     }

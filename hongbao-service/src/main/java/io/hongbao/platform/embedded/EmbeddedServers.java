@@ -47,7 +47,11 @@ public final class EmbeddedServers implements AutoCloseable {
         DataFolderLock lock = DataFolderLock.acquire(dataDir);
         EmbeddedRedis redis = null;
         try {
-            redis = startRedis ? EmbeddedRedis.start(dataDir.resolve("redis")) : null;
+            redis = startRedis
+                    ? EmbeddedRedis.start(
+                            dataDir.resolve("redis"),
+                            settings.redis().maxMemory().toBytes())
+                    : null;
             EmbeddedMariaDb mariaDb = startMariaDb ? EmbeddedMariaDb.start(dataDir.resolve("mariadb")) : null;
             log.info(
                     "Embedded servers ready in {} ms (data folder {})",

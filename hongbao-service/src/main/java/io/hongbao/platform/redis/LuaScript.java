@@ -3,6 +3,7 @@ package io.hongbao.platform.redis;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+import io.lettuce.core.api.sync.RedisScriptingCommands;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -53,6 +54,22 @@ public final class LuaScript {
             }
             return bySha;
         });
+    }
+
+    /**
+     * The same, blocking: for workers on a connection of their own (the persister threads), where a failure is
+     * handled as an exception of the call.
+     */
+    public <T> T run(
+            RedisScriptingCommands<String, String> redis, ScriptOutputType type, String[] keys, String... args) {
+        try {
+            return redis.evalsha(sha, type, keys, args);
+        } catch (RuntimeException e) {
+            if (isNoScript(e)) {
+                return redis.eval(source, type, keys, args);
+            }
+            throw e;
+        }
     }
 
     public String name() {

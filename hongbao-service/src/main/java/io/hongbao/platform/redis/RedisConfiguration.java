@@ -1,6 +1,7 @@
 package io.hongbao.platform.redis;
 
 import io.hongbao.platform.storage.StorageEndpoints;
+import io.hongbao.platform.storage.StorageSettings;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -8,6 +9,7 @@ import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -49,7 +51,16 @@ class RedisConfiguration {
     }
 
     @Bean
-    RedisHealthIndicator redisHealthIndicator(StatefulRedisConnection<String, String> connection) {
-        return new RedisHealthIndicator(connection);
+    RedisHealthIndicator redisHealthIndicator(StatefulRedisConnection<String, String> connection, RedisMemory memory) {
+        return new RedisHealthIndicator(connection, memory);
+    }
+
+    /** Samples Redis' memory on the shared connection: one INFO per period, nothing a grab waits for. */
+    @Bean
+    RedisMemory redisMemory(
+            StatefulRedisConnection<String, String> connection, StorageSettings settings, MeterRegistry registry) {
+        StorageSettings.Admission admission = settings.redis().admission();
+        return new RedisMemory(
+                connection.async(), admission.refuseNewWorkAtPercent(), admission.sampleEvery(), registry);
     }
 }

@@ -36,6 +36,10 @@ public final class RedisDurabilityCheck {
                             + "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
                     String.join("; ", problems));
         }
+        if ("0".equals(connection.sync().configGet("maxmemory").get("maxmemory"))) {
+            log.warn("Redis has no maxmemory: it grows until the machine runs out, and new grabs cannot be refused"
+                    + " before it is full (only the persister backlog bounds them). Set maxmemory (ADR 0067).");
+        }
     }
 
     /** What is weaker than the durability the service promises; empty when Redis is configured safely. */

@@ -1,6 +1,7 @@
 package io.hongbao.redpacket.infrastructure;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.RedPacketGrabs;
@@ -11,7 +12,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Request coalescing: concurrent grabs on the same shard share one script call and one round trip.
@@ -23,44 +26,78 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Why it is safe: the script decides every request of a batch as if it ran alone, in order, and the batch is one
  * atomic script call, so coalescing changes round trips, never outcomes.
+ *
+ * <p>Bounds (ADR 0067): a grab is refused, with nothing sent, when the admission refuses its shard (Redis nearly full,
+ * the database too far behind), when its lane already holds {@code maxQueued} waiting grabs, or when it waited in the
+ * lane longer than {@code maxWait} (checked as the lane drains, so at the latest when the call in flight ends, which
+ * the Redis command timeout bounds). Once a grab is sent it always gets its real answer, however long that takes.
  */
 public final class CoalescingGrabs implements RedPacketGrabs {
 
     private final PacketKeys keys;
+    private final GrabAdmission admission;
     private final Lane[] lanes;
-    private final LongAdder calls = new LongAdder();
-    private final LongAdder grabs = new LongAdder();
+    private final Counts counts = new Counts();
 
-    public CoalescingGrabs(ShardBatchGrabs script, PacketKeys keys, int maxBatch) {
-        if (maxBatch < 1) {
-            throw new IllegalArgumentException("a batch holds at least one grab");
-        }
+    /** @param nanoTime the lanes' clock ({@code System::nanoTime}; a test moves its own) */
+    public CoalescingGrabs(
+            ShardBatchGrabs script,
+            PacketKeys keys,
+            RedPacketSettings.Coalescing settings,
+            GrabAdmission admission,
+            LongSupplier nanoTime) {
         this.keys = keys;
+        this.admission = admission;
         this.lanes = new Lane[keys.shards()];
         for (int shard = 0; shard < lanes.length; shard++) {
-            lanes[shard] = new Lane(script, shard, maxBatch, calls);
+            lanes[shard] = new Lane(script, shard, settings, nanoTime, counts);
         }
     }
 
     @Override
     public CompletionStage<GrabOutcome> grab(PacketId id, UserId user) {
-        Pending pending = new Pending(new GrabScript.Request(id, user), new CompletableFuture<>());
-        grabs.increment();
-        lanes[keys.shardOf(id)].submit(pending);
-        return pending.answer;
+        int shard = keys.shardOf(id);
+        GrabRefusal refusal = admission.refusal(shard);
+        if (refusal != null) {
+            return counts.refused(refusal);
+        }
+        return lanes[shard].submit(new GrabScript.Request(id, user));
     }
 
-    /** Grabs taken so far divided by script calls made: 1.0 means no coalescing happened. */
+    /** Grabs sent so far divided by script calls made: 1.0 means no coalescing happened. */
     public double meanBatchSize() {
-        long made = calls.sum();
-        return made == 0 ? 0 : (double) grabs.sum() / made;
+        long made = counts.calls.sum();
+        return made == 0 ? 0 : (double) counts.sent.sum() / made;
     }
 
     public long scriptCalls() {
-        return calls.sum();
+        return counts.calls.sum();
     }
 
-    private record Pending(GrabScript.Request request, CompletableFuture<GrabOutcome> answer) {}
+    /** Grabs refused for {@code reason} so far, none of them sent (or, for MEMORY, refused by the script). */
+    public long refused(GrabRefusal reason) {
+        return counts.refused[reason.ordinal()].sum();
+    }
+
+    /** What the lanes did, for the metrics. */
+    private static final class Counts {
+        final LongAdder sent = new LongAdder();
+        final LongAdder calls = new LongAdder();
+        final LongAdder[] refused = new LongAdder[GrabRefusal.values().length];
+
+        Counts() {
+            for (int i = 0; i < refused.length; i++) {
+                refused[i] = new LongAdder();
+            }
+        }
+
+        <T> CompletableFuture<T> refused(GrabRefusal reason) {
+            refused[reason.ordinal()].increment();
+            return CompletableFuture.failedFuture(reason.exception());
+        }
+    }
+
+    private record Pending(GrabScript.Request request, long enqueuedAt, CompletableFuture<GrabOutcome> answer) {}
 
     /** One shard's queue and its single in-flight call. */
     private static final class Lane {
@@ -68,20 +105,41 @@ public final class CoalescingGrabs implements RedPacketGrabs {
         private final ShardBatchGrabs script;
         private final int shard;
         private final int maxBatch;
+        private final int maxQueued;
+        private final long maxWaitNanos;
+        private final LongSupplier nanoTime;
+        private final Counts counts;
         private final Queue<Pending> waiting = new ConcurrentLinkedQueue<>();
-        private final AtomicBoolean inFlight = new AtomicBoolean();
-        private final LongAdder calls;
+        /** Grabs in {@code waiting}; ConcurrentLinkedQueue.size() walks the whole queue. */
+        private final AtomicInteger queued = new AtomicInteger();
 
-        Lane(ShardBatchGrabs script, int shard, int maxBatch, LongAdder calls) {
+        private final AtomicBoolean inFlight = new AtomicBoolean();
+
+        Lane(
+                ShardBatchGrabs script,
+                int shard,
+                RedPacketSettings.Coalescing settings,
+                LongSupplier nanoTime,
+                Counts counts) {
             this.script = script;
             this.shard = shard;
-            this.maxBatch = maxBatch;
-            this.calls = calls;
+            this.maxBatch = settings.maxBatch();
+            this.maxQueued = settings.maxQueued();
+            this.maxWaitNanos = settings.maxWait().toNanos();
+            this.nanoTime = nanoTime;
+            this.counts = counts;
         }
 
-        void submit(Pending pending) {
+        CompletionStage<GrabOutcome> submit(GrabScript.Request request) {
+            // Counted before it is queued, so the bound holds under concurrent submits; the drain counts it out.
+            if (queued.incrementAndGet() > maxQueued) {
+                queued.decrementAndGet();
+                return counts.refused(GrabRefusal.LANE_FULL);
+            }
+            Pending pending = new Pending(request, nanoTime.getAsLong(), new CompletableFuture<>());
             waiting.add(pending);
             sendIfIdle();
+            return pending.answer();
         }
 
         /**
@@ -99,11 +157,22 @@ public final class CoalescingGrabs implements RedPacketGrabs {
             }
         }
 
+        /**
+         * Takes up to {@code maxBatch} grabs that are still worth sending; the ones that waited past the deadline are
+         * refused here, before any is sent, so a refused grab can never have run.
+         */
         private List<Pending> drain() {
             List<Pending> batch = new ArrayList<>(Math.min(maxBatch, 16));
+            long now = nanoTime.getAsLong();
             Pending next;
             while (batch.size() < maxBatch && (next = waiting.poll()) != null) {
-                batch.add(next);
+                queued.decrementAndGet();
+                if (now - next.enqueuedAt() > maxWaitNanos) {
+                    counts.refused[GrabRefusal.DEADLINE.ordinal()].increment();
+                    next.answer().completeExceptionally(GrabRefusal.DEADLINE.exception());
+                } else {
+                    batch.add(next);
+                }
             }
             return batch;
         }
@@ -113,7 +182,8 @@ public final class CoalescingGrabs implements RedPacketGrabs {
             for (Pending pending : batch) {
                 requests.add(pending.request());
             }
-            calls.increment();
+            counts.calls.increment();
+            counts.sent.add(batch.size());
             CompletionStage<List<GrabOutcome>> call;
             try {
                 call = script.grab(shard, requests);
@@ -128,7 +198,12 @@ public final class CoalescingGrabs implements RedPacketGrabs {
             });
         }
 
-        private static void answer(List<Pending> batch, List<GrabOutcome> outcomes, Throwable failure) {
+        private void answer(List<Pending> batch, List<GrabOutcome> outcomes, Throwable failure) {
+            GrabRefusal refusal = failure == null ? null : GrabRefusal.of(failure);
+            if (refusal != null) {
+                counts.refused[refusal.ordinal()].add(batch.size());
+                failure = refusal.exception();
+            }
             for (int i = 0; i < batch.size(); i++) {
                 if (failure != null) {
                     batch.get(i).answer().completeExceptionally(failure);

@@ -2,6 +2,7 @@ package io.hongbao.redpacket.infrastructure;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.redis.LuaScript;
+import io.hongbao.platform.redis.RedisMemory;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.ScriptOutputType;
@@ -9,11 +10,13 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
  * {@code grab_packets.lua}: a batch of grabs on one shard in one script call and one round trip on the shared
- * pipelined connection. Nothing here blocks: the reply is parsed on Lettuce's I/O thread and handed on.
+ * pipelined connection. Nothing here blocks: the reply is parsed on Lettuce's I/O thread and handed on. A call Redis
+ * refused for lack of memory fails with {@link GrabRefusal#MEMORY}: the script changed nothing then.
  */
 public final class GrabScript implements ShardBatchGrabs {
 
@@ -53,7 +56,17 @@ public final class GrabScript implements ShardBatchGrabs {
             args[1 + 2 * i] = Long.toString(request.user().value());
         }
         return SCRIPT.<List<Object>>run(redis, ScriptOutputType.MULTI, scriptKeys, args)
-                .thenApply(reply -> outcomes(reply, requests.size()));
+                .handle((reply, failure) -> {
+                    if (failure == null) {
+                        return outcomes(reply, requests.size());
+                    }
+                    // Over maxmemory the script fails at its first grant's first write, before it changed anything
+                    // (grab_packets.lua's header): a refusal, not an unknown outcome.
+                    if (RedisMemory.refusedForMemory(failure)) {
+                        throw GrabRefusal.MEMORY.exception();
+                    }
+                    throw failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
+                });
     }
 
     static List<GrabOutcome> outcomes(List<Object> reply, int requests) {

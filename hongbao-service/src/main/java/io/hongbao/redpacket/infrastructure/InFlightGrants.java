@@ -77,17 +77,12 @@ final class InFlightGrants {
         }
     }
 
-    private void dropGrantsOf(StreamMessage<String, String> entry) {
-        if (entry.getBody() == null || entry.getBody().isEmpty()) {
+    private void dropGrantsOf(StreamMessage<String, String> message) {
+        // An entry that cannot be decoded holds no grant the database could have; persister-dead-letters reports it.
+        if (!(DecodedEntry.of(message.getId(), message.getBody()) instanceof DecodedEntry.Events entry)) {
             return;
         }
-        List<PacketEvent> events;
-        try {
-            events = PacketEvent.parse(entry.getId(), entry.getBody());
-        } catch (RuntimeException notAnEvent) {
-            return; // the persister dead-letters such an entry; it holds no grant to find here
-        }
-        for (PacketEvent event : events) {
+        for (PacketEvent event : entry.events()) {
             if (event instanceof PacketEvent.Grab grab) {
                 Map<Long, Long> users = grants.get(grab.packet().value());
                 if (users != null && users.remove(grab.user().value(), grab.amount())) {

@@ -47,8 +47,9 @@ public final class JdbcRedPackets implements RedPackets {
 
     @Override
     public void add(RedPacket packet, List<Share> shares) {
+        // escrow_left: the escrow holds the whole total until the persister pays out of it (PacketEscrows).
         jdbc.sql("INSERT INTO red_packets (id, sender_id, type, greeting, group_id, total_amount, share_count,"
-                        + " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                        + " created_at, expires_at, escrow_left) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .params(
                         packet.id().value(),
                         packet.sender().value(),
@@ -58,7 +59,8 @@ public final class JdbcRedPackets implements RedPackets {
                         packet.total().value(),
                         packet.count(),
                         toSql(packet.createdAt()),
-                        toSql(packet.expiresAt()))
+                        toSql(packet.expiresAt()),
+                        packet.total().value())
                 .update();
         for (List<Share> chunk : Chunks.of(shares, ROWS_PER_INSERT)) {
             List<Object> params = new ArrayList<>(chunk.size() * 3);

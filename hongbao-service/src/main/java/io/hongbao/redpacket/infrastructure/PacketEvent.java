@@ -28,7 +28,8 @@ public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund
     /**
      * The events of one stream entry, in the order the script decided them.
      *
-     * @throws IllegalArgumentException when the entry is not one the scripts write
+     * @throws IllegalArgumentException when the entry is not one the scripts write, or holds what no script could
+     *     have decided: a share of less than a cent, a negative share number or refund (invariant 2)
      */
     static List<PacketEvent> parse(String streamId, Map<String, String> body) {
         String kind = body.get("k");
@@ -39,9 +40,9 @@ public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund
         if ("refund".equals(kind)) {
             return List.of(new Refund(
                     streamId,
-                    new PacketId(body.get("p")),
+                    new PacketId(required(body, "p")),
                     UserId.of(Long.parseLong(required(body, "u"))),
-                    Long.parseLong(required(body, "a")),
+                    atLeast(0, Long.parseLong(required(body, "a")), "refund"),
                     at));
         }
         throw new IllegalArgumentException("unknown event kind " + kind);
@@ -60,11 +61,18 @@ public sealed interface PacketEvent permits PacketEvent.Grab, PacketEvent.Refund
                     streamId,
                     new PacketId(parts[0]),
                     UserId.of(Long.parseLong(parts[1])),
-                    Integer.parseInt(parts[3]),
-                    Long.parseLong(parts[2]),
+                    (int) atLeast(0, Integer.parseInt(parts[3]), "share number"),
+                    atLeast(1, Long.parseLong(parts[2]), "share"),
                     at));
         }
         return events;
+    }
+
+    private static long atLeast(long least, long value, String what) {
+        if (value < least) {
+            throw new IllegalArgumentException("a " + what + " of " + value + " (at least " + least + ")");
+        }
+        return value;
     }
 
     private static String required(Map<String, String> body, String field) {

@@ -21,6 +21,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Writes a batch of stream events in ONE transaction, idempotently: a grab already recorded (a replayed or reclaimed
  * entry) and a refund already made are skipped, and only what this transaction newly records moves money. If two
  * consumers write the same entries at once, one of them hits a unique key, rolls back and retries, then skips them.
+ * A batch that would pay more out of a packet's escrow than it holds fails whole with {@link EscrowOverdrawn}.
  */
 public final class PacketEventWriter {
 
@@ -29,14 +30,20 @@ public final class PacketEventWriter {
     private final JdbcClient jdbc;
     private final Transactions transactions;
     private final EscrowAccounts escrow;
+    private final PacketEscrows escrowsLeft;
 
     public PacketEventWriter(JdbcClient jdbc, Transactions transactions, EscrowAccounts escrow) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.escrow = escrow;
+        this.escrowsLeft = new PacketEscrows(jdbc);
     }
 
-    /** Returns how many events were new (the rest had been written before). */
+    /**
+     * Returns how many events were new (the rest had been written before).
+     *
+     * @throws EscrowOverdrawn when the new payouts of some packet exceed what its escrow holds (nothing is written)
+     */
     public int write(List<PacketEvent> events) {
         return transactions.inTransaction(() -> {
             List<EscrowPayout> payouts = new ArrayList<>();
@@ -68,6 +75,7 @@ public final class PacketEventWriter {
                     }
                 }
             }
+            escrowsLeft.debit(payouts);
             escrow.payOut(payouts);
             return grabs.size() + refunds;
         });

@@ -69,6 +69,14 @@ public final class PacketKeys {
         return prefix(shard) + "expiry";
     }
 
+    /**
+     * The shard's dead-letter stream: entries of {@link #stream(int)} the persister could not write, moved there with
+     * the reason. Same hash tag as the shard's stream, so one script moves an entry between the two.
+     */
+    public String deadLetters(int shard) {
+        return prefix(shard) + "dead";
+    }
+
     public String stream(PacketId id) {
         return stream(shardOf(id));
     }

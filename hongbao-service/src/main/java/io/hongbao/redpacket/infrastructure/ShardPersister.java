@@ -1,6 +1,5 @@
 package io.hongbao.redpacket.infrastructure;
 
-import io.hongbao.platform.collections.Chunks;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
@@ -9,31 +8,40 @@ import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataAccessException;
 
 /**
  * The loop of one shard's persister thread: reclaim entries idle too long (a dead consumer's, or our own after a
  * failed write), read new entries in batches, write their events in transactions of at most batch-size events,
  * acknowledge only after the commits, and now and then trim what every group has acknowledged. A crash anywhere
  * before the XACK leaves the entries pending, to be reclaimed and written again, which the writer's idempotency makes
- * harmless.
+ * harmless. An entry that can never be written (it cannot be decoded, or the database refuses one of its events on
+ * its data) is not acknowledged alone: it moves to the shard's dead-letter stream in the same step, and the others go
+ * on ({@link WritingEntries}).
  */
 final class ShardPersister implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(ShardPersister.class);
-    private static final int WRITE_ATTEMPTS = 3;
     private static final int MAX_CLAIM_PAGES = 100;
     private static final Duration FORGET_CONSUMERS_AFTER = Duration.ofMinutes(10);
 
     private final ShardStream stream;
-    private final PacketEventWriter writer;
+    private final DeadLetterStream deadLetters;
+    private final WritingEntries writing;
     private final RedPacketSettings.Persister settings;
+    private final DeadLetterMeters meters;
     private volatile boolean running = true;
 
-    ShardPersister(ShardStream stream, PacketEventWriter writer, RedPacketSettings.Persister settings) {
+    ShardPersister(
+            ShardStream stream,
+            DeadLetterStream deadLetters,
+            PacketEventWriter writer,
+            RedPacketSettings.Persister settings,
+            DeadLetterMeters meters) {
         this.stream = stream;
-        this.writer = writer;
+        this.deadLetters = deadLetters;
+        this.writing = new WritingEntries(writer::write, settings.batchSize());
         this.settings = settings;
+        this.meters = meters;
     }
 
     void stop() {
@@ -49,6 +57,7 @@ final class ShardPersister implements Runnable {
             try {
                 if (!groupReady) {
                     stream.ensureGroup();
+                    meters.waiting(deadLetters.size());
                     groupReady = true;
                 }
                 if (System.nanoTime() - nextReclaim >= 0) {
@@ -61,6 +70,7 @@ final class ShardPersister implements Runnable {
                 if (System.nanoTime() - nextTrim >= 0) {
                     stream.trimAcknowledged();
                     stream.forgetIdleConsumers(FORGET_CONSUMERS_AFTER);
+                    meters.waiting(deadLetters.size());
                     nextTrim = System.nanoTime() + settings.trimEvery().toNanos();
                 }
             } catch (RedisCommandExecutionException e) {
@@ -104,43 +114,32 @@ final class ShardPersister implements Runnable {
         if (messages == null || messages.isEmpty()) {
             return;
         }
-        List<PacketEvent> events = new ArrayList<>(messages.size());
-        List<String> ids = new ArrayList<>(messages.size());
+        List<DecodedEntry> entries = new ArrayList<>(messages.size());
         for (StreamMessage<String, String> message : messages) {
-            ids.add(message.getId());
-            if (message.getBody() == null || message.getBody().isEmpty()) {
-                continue; // an entry deleted while pending: nothing to write
-            }
-            try {
-                // One entry holds every grant of one script call (ADR 0044): a batch of entries expands to more
-                // events than entries.
-                events.addAll(PacketEvent.parse(message.getId(), message.getBody()));
-            } catch (RuntimeException e) {
-                log.error("dropping malformed entry {} of {}: {}", message.getId(), stream.key(), message.getBody(), e);
-            }
+            // One entry holds every grant of one script call (ADR 0044): a batch expands to more events than entries.
+            entries.add(DecodedEntry.of(message.getId(), message.getBody()));
         }
-        // At most batch-size events per transaction, as when every entry held one event. Each slice commits on its
-        // own; a crash between slices leaves every entry unacknowledged, and the replay skips what was committed.
-        for (List<PacketEvent> slice : Chunks.of(events, settings.batchSize())) {
-            write(slice);
-        }
+        // Throws when the database may be unwell: nothing is acknowledged or dead-lettered, all stays pending.
+        WritingEntries.Settled settled = writing.write(entries);
         // Only after every commit: a crash before this line leaves the entries pending for a reclaim.
-        stream.ack(ids);
+        stream.ack(settled.written());
+        // After the acknowledgement, so that a dead-letter stream Redis refuses to grow (memory full) holds back only
+        // the rejected entries, which stay pending and are moved at a later reclaim.
+        settled.rejected().forEach(this::deadLetter);
     }
 
-    private void write(List<PacketEvent> events) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                writer.write(events);
-                return;
-            } catch (DataAccessException e) {
-                // A deadlock, or a unique key hit because another consumer wrote the same entries just now: the
-                // retry finds them recorded and skips them.
-                if (attempt == WRITE_ATTEMPTS) {
-                    throw e;
-                }
-                log.debug("retrying a batch of {} after {}", stream.key(), e.toString());
-            }
+    private void deadLetter(WritingEntries.Rejected rejected) {
+        if (deadLetters.move(rejected.id(), rejected.reason())) {
+            meters.moved();
+            meters.waiting(deadLetters.size());
+            log.error(
+                    "moved entry {} of {} to {}: {}",
+                    rejected.id(),
+                    stream.key(),
+                    deadLetters.key(),
+                    rejected.reason());
+        } else {
+            log.info("entry {} of {} was settled by another consumer meanwhile", rejected.id(), stream.key());
         }
     }
 

@@ -30,11 +30,13 @@ public final class ShardStream {
     private final RedisCommands<String, String> redis;
     private final String key;
     private final Consumer<String> consumer;
+    private final ForgetConsumersScript forgetConsumers;
 
     public ShardStream(RedisCommands<String, String> redis, String key, String consumerName) {
         this.redis = redis;
         this.key = key;
         this.consumer = Consumer.from(GROUP, consumerName);
+        this.forgetConsumers = new ForgetConsumersScript(redis);
     }
 
     public String key() {
@@ -89,20 +91,12 @@ public final class ShardStream {
     /**
      * Removes consumers that hold nothing and were idle longer than {@code idle}: every restart of an instance joins
      * under a new name, and the names of the dead would pile up. Removing a consumer with nothing pending loses
-     * nothing; a live one that was merely quiet is re-created by its next read.
+     * nothing; a live one that was merely quiet is re-created by its next read. The check and the removal are one
+     * script: between two separate calls a live consumer's read could be served, and the removal would drop the
+     * entries it was just given (forget_idle_consumers.lua says why).
      */
     public int forgetIdleConsumers(Duration idle) {
-        int forgotten = 0;
-        for (Object raw : redis.xinfoConsumers(key, GROUP)) {
-            Map<String, Object> consumer = pairs(raw);
-            long pending = ((Number) consumer.get("pending")).longValue();
-            long idleMillis = ((Number) consumer.get("idle")).longValue();
-            if (pending == 0 && idleMillis > idle.toMillis()) {
-                redis.xgroupDelconsumer(key, Consumer.from(GROUP, (String) consumer.get("name")));
-                forgotten++;
-            }
-        }
-        return forgotten;
+        return forgetConsumers.forget(key, GROUP, idle);
     }
 
     Optional<String> safeTrimBound() {

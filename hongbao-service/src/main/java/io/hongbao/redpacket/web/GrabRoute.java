@@ -8,6 +8,7 @@ import io.hongbao.platform.web.UnknownOutcome;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
+import io.hongbao.redpacket.model.RebuildRefused;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
 import java.util.List;
@@ -51,6 +52,13 @@ public final class GrabRoute {
             "a backing store is unavailable; the grab may have happened: retrying is safe (a retry answers"
                     + " ALREADY_GRABBED with the amount if it did)");
 
+    /**
+     * A packet Redis lost whose latest grabs the database has not recorded yet is not rebuilt (the grab's first script
+     * call answered NOT_FOUND and granted nothing), so the grab certainly did not happen and a retry is safe.
+     */
+    static final String REBUILD_REFUSED = "the packet is being restored while the database records its latest grabs;"
+            + " nothing was changed: retry in a moment";
+
     private static final String ALLOWED = "POST,OPTIONS";
 
     private GrabRoute() {}
@@ -90,6 +98,7 @@ public final class GrabRoute {
         return caller().flatMap(caller -> Mono.fromCompletionStage(grabbing.grab(packet, UserId.of(caller.userId()))))
                 .doOnNext(outcome -> timers.record(outcome, start))
                 .doOnError(failure -> timers.recordFailure(start))
+                .onErrorMap(GrabRoute::rebuildRefused)
                 .onErrorMap(GRAB_FAILURES)
                 .map(GrabRoute::answer)
                 .flatMap(GrabRoute::respond);
@@ -104,6 +113,15 @@ public final class GrabRoute {
             throw new ApiException(ErrorCode.NOT_A_MEMBER, "only the group's members may grab this packet");
         }
         return GrabAnswer.of(outcome);
+    }
+
+    private static Throwable rebuildRefused(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof RebuildRefused) {
+                return new ApiException(ErrorCode.UNAVAILABLE, REBUILD_REFUSED);
+            }
+        }
+        return failure;
     }
 
     /** The same principal {@code @AuthenticationPrincipal} resolves; the security chain guarantees one on /api/**. */

@@ -7,6 +7,7 @@ import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.hongbao.platform.idempotency.IdempotentRequests;
 import io.hongbao.platform.idempotency.Once;
 import io.hongbao.platform.ids.OpaqueIds;
+import io.hongbao.platform.redis.RedisMemory;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
@@ -55,6 +56,7 @@ class RedPacketController {
     private final IdempotentRequests idempotent;
     private final Blocking blocking;
     private final PacketLimits limits;
+    private final RedisMemory memory;
     private final Clock clock;
 
     RedPacketController(
@@ -64,6 +66,7 @@ class RedPacketController {
             IdempotentRequests idempotent,
             Blocking blocking,
             PacketLimits limits,
+            RedisMemory memory,
             Clock clock) {
         this.sending = sending;
         this.reading = reading;
@@ -71,6 +74,7 @@ class RedPacketController {
         this.idempotent = idempotent;
         this.blocking = blocking;
         this.limits = limits;
+        this.memory = memory;
         this.clock = clock;
     }
 
@@ -90,7 +94,11 @@ class RedPacketController {
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such group"),
                 @ApiResponse(
                         responseCode = "409",
-                        description = "INSUFFICIENT_FUNDS: the balance is below the packet's total")
+                        description = "INSUFFICIENT_FUNDS: the balance is below the packet's total"),
+                @ApiResponse(
+                        responseCode = "503",
+                        description = "UNAVAILABLE: Redis is short of memory, so nothing was debited or sent (retry"
+                                + " later), or a backing store is down and the outcome is unknown (see the message)")
             })
     @PostMapping("/api/v1/packets")
     Mono<ResponseEntity<PacketView>> send(
@@ -98,6 +106,8 @@ class RedPacketController {
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
             @RequestBody SendPacketRequest body) {
         SendRedPacketCommand command = body.toCommand(caller.userId(), limits);
+        // Before any money moves: a packet published into a full Redis could not be grabbed anyway (ADR 0067).
+        memory.refuseNewWorkWhenNearlyFull();
         Once<PacketView> once =
                 idempotent.once(caller.userId(), IdempotencyKey.fromHeader(key), "POST /api/v1/packets", body, SENT);
         return Mono.fromCompletionStage(() -> sending.send(

@@ -24,9 +24,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.util.unit.DataSize;
 
 /** Starts the real servers: slow-ish (a fresh data folder unpacks and installs MariaDB), hence an IT. */
 class EmbeddedServersIT {
+
+    private static final DataSize MAX_MEMORY = DataSize.ofMegabytes(64);
 
     @TempDir
     Path dataDir;
@@ -41,7 +44,7 @@ class EmbeddedServersIT {
 
             Map<String, String> config = redis(servers.redisUrl(), redis -> {
                 Map<String, String> all = new java.util.HashMap<>();
-                for (String key : List.of("appendonly", "appendfsync", "maxmemory-policy", "bind")) {
+                for (String key : List.of("appendonly", "appendfsync", "maxmemory", "maxmemory-policy", "bind")) {
                     all.putAll(redis.sync().configGet(key));
                 }
                 return all;
@@ -49,6 +52,7 @@ class EmbeddedServersIT {
             assertThat(config)
                     .containsEntry("appendonly", "yes")
                     .containsEntry("appendfsync", "always")
+                    .containsEntry("maxmemory", Long.toString(MAX_MEMORY.toBytes()))
                     .containsEntry("maxmemory-policy", "noeviction")
                     .containsEntry("bind", "127.0.0.1");
 
@@ -109,7 +113,7 @@ class EmbeddedServersIT {
 
     @Test
     void refusesASecondStartOnAFolderInUse() {
-        StorageSettings onlyRedis = new StorageSettings(dataDir, new StorageSettings.Redis(""), externalDb());
+        StorageSettings onlyRedis = new StorageSettings(dataDir, embeddedRedis(), externalDb());
         try (EmbeddedServers first = EmbeddedServers.startWhatIsNotExternal(onlyRedis)) {
             assertThatThrownBy(() -> EmbeddedServers.startWhatIsNotExternal(onlyRedis))
                     .isInstanceOf(IllegalStateException.class)
@@ -122,8 +126,7 @@ class EmbeddedServersIT {
 
     @Test
     void startsNothingWhenBothServersAreExternal() {
-        StorageSettings external =
-                new StorageSettings(dataDir, new StorageSettings.Redis("redis://elsewhere:6379"), externalDb());
+        StorageSettings external = new StorageSettings(dataDir, externalRedis(), externalDb());
         try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(external)) {
             assertThatThrownBy(servers::redisUrl).isInstanceOf(IllegalStateException.class);
         }
@@ -159,8 +162,16 @@ class EmbeddedServersIT {
     // --- helpers
 
     private static StorageSettings bothEmbedded(Path dataDir) {
-        return new StorageSettings(
-                dataDir, new StorageSettings.Redis(""), new StorageSettings.Db("", "root", "", 1, 1));
+        return new StorageSettings(dataDir, embeddedRedis(), new StorageSettings.Db("", "root", "", 1, 1));
+    }
+
+    private static StorageSettings.Redis embeddedRedis() {
+        return new StorageSettings.Redis("", MAX_MEMORY, new StorageSettings.Admission(90, Duration.ofMillis(200)));
+    }
+
+    private static StorageSettings.Redis externalRedis() {
+        return new StorageSettings.Redis(
+                "redis://elsewhere:6379", MAX_MEMORY, new StorageSettings.Admission(90, Duration.ofMillis(200)));
     }
 
     private static StorageSettings.Db externalDb() {

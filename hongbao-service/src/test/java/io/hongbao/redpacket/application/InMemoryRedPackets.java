@@ -25,9 +25,15 @@ final class InMemoryRedPackets implements RedPackets {
 
     private final Groups groups;
     private final Map<PacketId, Stored> packets = new LinkedHashMap<>();
+    private List<String> log = new ArrayList<>();
 
     InMemoryRedPackets(Groups groups) {
         this.groups = groups;
+    }
+
+    /** Notes each read of a packet's state in {@code log} (shared with other doubles to check the order of calls). */
+    void noteStateReadsIn(List<String> log) {
+        this.log = log;
     }
 
     @Override
@@ -46,6 +52,7 @@ final class InMemoryRedPackets implements RedPackets {
 
     @Override
     public Optional<PacketState> state(PacketId id) {
+        log.add("read the state of " + id.value());
         Stored stored = packets.get(id);
         if (stored == null) {
             return Optional.empty();

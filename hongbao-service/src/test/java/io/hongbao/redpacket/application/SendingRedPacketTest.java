@@ -40,7 +40,7 @@ class SendingRedPacketTest {
             escrow,
             groups,
             transactions,
-            new PublishingRedPacket(packets, hot, Runnable::run),
+            new PublishingRedPacket(packets, hot, new InMemoryUnrecordedEvents(), Runnable::run),
             clock,
             () -> new Random(42));
 

@@ -52,4 +52,20 @@ class PacketEventTest {
                         "1-0", Map.of("k", "grab", "p", "0abc", "u", "7", "a", "120", "s", "0", "t", "1")))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void grantsAndRefundsNoScriptCouldHaveDecidedAreRefused() {
+        // Every share is at least a cent, shares count from 0, a refund is never negative (invariant 2).
+        assertThatThrownBy(() -> PacketEvent.parse("1-0", Map.of("k", "grabs", "t", "1", "g", "0abc:7:0:0")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PacketEvent.parse("1-0", Map.of("k", "grabs", "t", "1", "g", "0abc:7:-5:0")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PacketEvent.parse("1-0", Map.of("k", "grabs", "t", "1", "g", "0abc:7:5:-1")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        PacketEvent.parse("1-0", Map.of("k", "refund", "p", "0abc", "u", "3", "a", "-1", "t", "1")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PacketEvent.parse("1-0", Map.of("k", "refund", "u", "3", "a", "1", "t", "1")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

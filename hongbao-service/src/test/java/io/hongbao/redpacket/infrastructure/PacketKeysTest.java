@@ -26,7 +26,8 @@ class PacketKeysTest {
                     keys.grabbed(id),
                     keys.members(id),
                     keys.stream(id),
-                    keys.expiry(id))) {
+                    keys.expiry(id),
+                    keys.deadLetters(keys.shardOf(id)))) {
                 tags.add(tag(key));
             }
             assertThat(tags).containsExactly(Integer.toString(keys.shardOf(id)));

@@ -1,0 +1,13 @@
+package io.hongbao.redpacket.model;
+
+/**
+ * A packet Redis lost is not rebuilt from the database yet, because some of its events are still on their way there
+ * ({@link UnrecordedEvents}): the database's view would count their shares as unclaimed. Nothing was changed; once
+ * the persister has caught up, the same rebuild succeeds.
+ */
+public final class RebuildRefused extends RuntimeException {
+
+    public RebuildRefused(PacketId packet) {
+        super("packet " + packet.value() + " has events the database has not recorded yet", null, false, false);
+    }
+}

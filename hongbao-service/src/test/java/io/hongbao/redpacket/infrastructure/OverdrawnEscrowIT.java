@@ -1,0 +1,146 @@
+package io.hongbao.redpacket.infrastructure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hongbao.account.model.Cents;
+import io.hongbao.account.model.UserId;
+import io.hongbao.redpacket.application.SendingRedPacket;
+import io.hongbao.redpacket.model.PacketId;
+import io.hongbao.redpacket.model.PacketType;
+import io.hongbao.redpacket.model.SendOutcome;
+import io.hongbao.redpacket.model.SendRedPacketCommand;
+import io.hongbao.support.RedPacketIntegrationTest;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.DataIntegrityViolationException;
+
+/**
+ * The database refuses any payout that would take a packet's escrow below zero: the persister's batch fails whole
+ * (grabs, refunds and credits of every packet in it), whatever the stream says. Events are written here directly, as
+ * the persister would write entries that (by a bug or a lost Redis state) pay out more than was sent.
+ */
+class OverdrawnEscrowIT extends RedPacketIntegrationTest {
+
+    private static final Instant AT = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+
+    @Autowired
+    PacketEventWriter writer;
+
+    @Autowired
+    SendingRedPacket sending;
+
+    @Test
+    void aBatchPayingOutMoreThanTheEscrowHoldsFailsAndChangesNothing() {
+        long sender = newUser();
+        long first = newUser();
+        long second = newUser();
+        PacketId packet = sentButOnlyInTheDatabase(sender, 300, 3);
+
+        List<PacketEvent> tooMuch =
+                List.of(grab(packet, first, 0, 100), grab(packet, second, 1, 100), refund(packet, sender, 300));
+        assertThatThrownBy(() -> writer.write(tooMuch))
+                .as("500 paid out of an escrow of 300")
+                .isInstanceOf(EscrowOverdrawn.class)
+                .isInstanceOf(DataIntegrityViolationException.class)
+                .hasMessageContaining(packet.value());
+
+        assertThat(recordedGrabs(packet)).isZero();
+        assertThat(refunded(packet)).isNull();
+        assertThat(api().balanceOf(first)).isZero();
+        assertThat(api().balanceOf(second)).isZero();
+        assertThat(api().balanceOf(sender)).isZero();
+        assertThat(escrowInLedger(packet)).isEqualTo(300);
+
+        assertThat(writer.write(List.of(grab(packet, first, 0, 100), refund(packet, sender, 200))))
+                .isEqualTo(2);
+        assertThat(escrowInLedger(packet)).isZero();
+        assertThat(escrowLeft(packet)).isZero();
+        assertThat(api().balanceOf(sender)).isEqualTo(200);
+    }
+
+    @Test
+    void aBatchThatOverdrawsOnePacketWritesNothingForTheOtherPacketsInItEither() {
+        long sender = newUser();
+        long grabber = newUser();
+        PacketId fine = sentButOnlyInTheDatabase(sender, 200, 2);
+        PacketId overdrawn = sentButOnlyInTheDatabase(sender, 200, 2);
+        writer.write(List.of(grab(overdrawn, grabber, 0, 100)));
+
+        // The refund of the whole total comes after a grab was already paid out of the same escrow.
+        List<PacketEvent> batch = List.of(grab(fine, grabber, 0, 100), refund(overdrawn, sender, 200));
+        assertThatThrownBy(() -> writer.write(batch))
+                .isInstanceOf(DataIntegrityViolationException.class)
+                .hasMessageContaining(overdrawn.value());
+
+        assertThat(recordedGrabs(fine)).isZero();
+        assertThat(refunded(overdrawn)).isNull();
+        assertThat(api().balanceOf(grabber)).isEqualTo(100);
+        assertThat(escrowLeft(fine)).isEqualTo(200);
+        assertThat(escrowLeft(overdrawn)).isEqualTo(100);
+
+        // What the stream should have said: both packets then add up (the shared database's audit stays green).
+        writer.write(List.of(grab(fine, grabber, 0, 100), refund(fine, sender, 100), refund(overdrawn, sender, 100)));
+        assertThat(escrowInLedger(fine)).isZero();
+        assertThat(escrowInLedger(overdrawn)).isZero();
+        assertThat(escrowLeft(fine)).isZero();
+        assertThat(escrowLeft(overdrawn)).isZero();
+    }
+
+    /**
+     * A packet sent (the sender debited into its escrow) and marked published, but absent from Redis: the recovery
+     * worker leaves it alone (published, not expired), so only this test's events touch it.
+     */
+    private PacketId sentButOnlyInTheDatabase(long sender, long total, int count) {
+        api().deposit(sender, total).expectStatus().isOk();
+        SendOutcome outcome = sending.send(new SendRedPacketCommand(
+                UserId.of(sender), Cents.of(total), count, PacketType.EQUAL, "", Duration.ofHours(1), null));
+        assertThat(outcome).isInstanceOf(SendOutcome.Sent.class);
+        PacketId id = ((SendOutcome.Sent) outcome).state().packet().id();
+        jdbc.sql("UPDATE red_packets SET published = 1 WHERE id = ?")
+                .param(id.value())
+                .update();
+        return id;
+    }
+
+    private static PacketEvent grab(PacketId packet, long user, int seq, long amount) {
+        return new PacketEvent.Grab("0-1", packet, UserId.of(user), seq, amount, AT);
+    }
+
+    private static PacketEvent refund(PacketId packet, long sender, long amount) {
+        return new PacketEvent.Refund("0-2", packet, UserId.of(sender), amount, AT);
+    }
+
+    private long recordedGrabs(PacketId packet) {
+        return jdbc.sql("SELECT COUNT(*) FROM packet_grabs WHERE packet_id = ?")
+                .param(packet.value())
+                .query(Long.class)
+                .single();
+    }
+
+    private Long refunded(PacketId packet) {
+        return jdbc.sql("SELECT refunded_amount FROM red_packets WHERE id = ?")
+                .param(packet.value())
+                .query(Long.class)
+                .optional()
+                .orElse(null);
+    }
+
+    private long escrowInLedger(PacketId packet) {
+        return jdbc.sql("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE account = ?")
+                .param(packet.escrowAccount())
+                .query(Long.class)
+                .single();
+    }
+
+    private long escrowLeft(PacketId packet) {
+        return jdbc.sql("SELECT escrow_left FROM red_packets WHERE id = ?")
+                .param(packet.value())
+                .query(Long.class)
+                .single();
+    }
+}

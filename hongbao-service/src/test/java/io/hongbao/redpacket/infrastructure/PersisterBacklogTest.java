@@ -1,0 +1,30 @@
+package io.hongbao.redpacket.infrastructure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the backlog of a shard is made of, from XINFO GROUPS as Redis 6.2 and 7 answer it. */
+class PersisterBacklogTest {
+
+    @Test
+    void whereRedisReportsTheGroupsLagTheBacklogIsItsPendingPlusItsLag() {
+        List<Object> groups = List.of(
+                Arrays.asList("name", "audit", "pending", 0L, "lag", 900L),
+                Arrays.asList("name", ShardStream.GROUP, "pending", 40L, "last-delivered-id", "1-0", "lag", 60L));
+
+        assertThat(PersisterBacklog.unrecorded(groups, 5_000)).isEqualTo(100);
+    }
+
+    @Test
+    void whereRedisCannotTellTheLagTheBacklogIsTheStreamsLength() {
+        List<Object> redis62 = List.of(Arrays.asList("name", ShardStream.GROUP, "pending", 40L));
+        List<Object> unknownLag = List.of(Arrays.asList("name", ShardStream.GROUP, "pending", 40L, "lag", null));
+
+        assertThat(PersisterBacklog.unrecorded(redis62, 5_000)).isEqualTo(5_000);
+        assertThat(PersisterBacklog.unrecorded(unknownLag, 5_000)).isEqualTo(5_000);
+        assertThat(PersisterBacklog.unrecorded(List.of(), 5_000)).isEqualTo(5_000);
+    }
+}
