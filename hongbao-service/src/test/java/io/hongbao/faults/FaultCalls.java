@@ -1,11 +1,14 @@
 package io.hongbao.faults;
 
 import io.hongbao.support.FaultRig;
+import io.hongbao.support.GrabStorm.Attempt;
 import io.hongbao.support.ProcessApi;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
@@ -15,6 +18,7 @@ import java.util.regex.Pattern;
 final class FaultCalls {
 
     static final long SENDER = 3_000_000_002L;
+    private static final Set<String> DECIDED = Set.of("GRABBED", "ALREADY_GRABBED", "SOLD_OUT");
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z-]+)\"");
 
     private FaultCalls() {}
@@ -91,6 +95,17 @@ final class FaultCalls {
                 throw new IllegalStateException(e);
             }
         });
+    }
+
+    /**
+     * The grab answers that are neither a decided outcome nor 503 UNAVAILABLE (the outcome unknown, a retry safe):
+     * what no fault may produce.
+     */
+    static List<Attempt> neitherDecidedNorUnavailable(Collection<Attempt> answers) {
+        return answers.stream()
+                .filter(a ->
+                        !(a.status() == 200 && DECIDED.contains(a.outcome())) && !"503 UNAVAILABLE".equals(a.kind()))
+                .toList();
     }
 
     static String describe(List<Call> calls) {

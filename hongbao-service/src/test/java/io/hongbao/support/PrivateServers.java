@@ -2,6 +2,9 @@ package io.hongbao.support;
 
 import io.hongbao.platform.embedded.EmbeddedServers;
 import io.hongbao.platform.storage.StorageSettings;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,6 +17,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -81,6 +85,29 @@ public final class PrivateServers implements AutoCloseable {
 
     public String jdbcUrl() {
         return servers.jdbcUrl();
+    }
+
+    /**
+     * Writes {@code count} keys of nobody's into Redis, one command each, the way a Redis in service holds much more
+     * than one test's packets: a restart then spends seconds loading its append-only file, while clients can already
+     * connect and are answered {@code -LOADING}.
+     */
+    public void fillRedis(int count) throws Exception {
+        RedisClient client = RedisClient.create(servers.redisUrl());
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            List<RedisFuture<String>> sent = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                sent.add(connection.async().set("filler:" + i, "x"));
+                if (sent.size() == 10_000 || i == count - 1) {
+                    for (RedisFuture<String> reply : sent) {
+                        reply.get();
+                    }
+                    sent.clear();
+                }
+            }
+        } finally {
+            client.shutdown();
+        }
     }
 
     /** What a {@link ServiceProcess} needs to use these servers instead of starting its own. */
