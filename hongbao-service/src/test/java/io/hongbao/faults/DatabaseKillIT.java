@@ -49,7 +49,7 @@ class DatabaseKillIT {
             Verdict verdict = rig.judge().judge(answers, packets);
             List<Attempt> whileDown = sentBetween(answers, killed, back);
             report.line("%d grabs by 32 clients as 4000 users over 40 packets of 1000 shares", answers.size())
-                    .line("before the kill: %s", counts(sentBetween(answers, 0, killed)))
+                    .line("before the kill: %s", counts(sentBetween(answers, Long.MIN_VALUE, killed)))
                     .line(
                             "database away %d ms (restart and crash recovery %d ms): grabs %s; %s",
                             millis(back - killed), restart.toMillis(), counts(whileDown), send)

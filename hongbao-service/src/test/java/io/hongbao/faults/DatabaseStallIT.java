@@ -61,7 +61,7 @@ class DatabaseStallIT {
             Verdict verdict = rig.judge().judge(answers, packets);
             List<Attempt> duringStall = sentBetween(answers, stalled, resumed);
             report.line("%d grabs by 32 clients as 4000 users over 40 packets of 1000 shares", answers.size())
-                    .line("before the stall: %s", counts(sentBetween(answers, 0, stalled)))
+                    .line("before the stall: %s", counts(sentBetween(answers, Long.MIN_VALUE, stalled)))
                     .line("database frozen %d ms: grabs %s", millis(resumed - stalled), counts(duringStall))
                     .line("during the stall: %s; health %s", FaultCalls.describe(done), healthDuringStall)
                     .line("after it resumed: %s", counts(sentBetween(answers, resumed, Long.MAX_VALUE)))

@@ -27,7 +27,7 @@ class RedisKillIT {
 
     private static final Duration OUTAGE = Duration.ofSeconds(10);
     private static final int FILLER_KEYS = 500_000;
-    private static final Duration RECOVERY_LIMIT = Duration.ofSeconds(2);
+    private static final Duration RECOVERY_LIMIT = Duration.ofSeconds(3);
 
     @Test
     void noAnsweredGrabIsLostWhenRedisIsKilledMidStormAndGrabsResumeSoonAfterItsReturn() throws Exception {
@@ -50,7 +50,7 @@ class RedisKillIT {
             Duration drained = rig.judge().awaitRecorded(answers, Duration.ofSeconds(90));
             Verdict verdict = rig.judge().judge(answers, packets);
             report.line("%d grabs by 32 clients as 4000 users over 40 packets of 1000 shares", answers.size())
-                    .line("before the kill: %s", counts(sentBetween(answers, 0, killed)))
+                    .line("before the kill: %s", counts(sentBetween(answers, Long.MIN_VALUE, killed)))
                     .line(
                             "Redis away %d ms (restart and loading %d ms): %s",
                             millis(back - killed), restart.toMillis(), counts(sentBetween(answers, killed, back)))
