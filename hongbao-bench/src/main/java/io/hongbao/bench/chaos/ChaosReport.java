@@ -44,11 +44,11 @@ final class ChaosReport {
         System.out.println("applied:");
         for (Applied fault : applied) {
             System.out.printf(
-                    "  +%-7s %s: away %s, grabs decided again %s after its return%n",
+                    "  +%-7s %s: away %s, a grab decided %d ms after its return%n",
                     FaultSchedule.seconds(fault.at()),
                     fault.fault().describe(),
                     FaultSchedule.seconds(fault.away()),
-                    FaultSchedule.seconds(fault.recovery()));
+                    fault.recovery().toMillis());
         }
         System.out.printf("answers (%d grabs): %s%n", answers.size(), counts(answers));
         System.out.printf("every answered grab recorded %s after the storm%n", FaultSchedule.seconds(drained));
