@@ -1,5 +1,6 @@
 package io.hongbao.bench;
 
+import io.hongbao.bench.chaos.ChaosCommand;
 import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
 import io.hongbao.bench.lottery.DrawsCommand;
@@ -11,8 +12,14 @@ import picocli.CommandLine.Command;
 @Command(
         name = "hongbao-bench",
         mixinStandardHelpOptions = true,
-        subcommands = {StrategiesCommand.class, EngineCommand.class, HttpCommand.class, DrawsCommand.class},
-        description = "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks.")
+        subcommands = {
+            StrategiesCommand.class,
+            EngineCommand.class,
+            HttpCommand.class,
+            DrawsCommand.class,
+            ChaosCommand.class
+        },
+        description = "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, and chaos.")
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {

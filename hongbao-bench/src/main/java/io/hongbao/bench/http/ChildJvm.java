@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A target (the service, a baseline variant of it, or the peer) as a child JVM on a free port, ready once its health URL answers UP. */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
@@ -55,13 +55,26 @@ final class ChildJvm implements AutoCloseable {
             String healthPath,
             Path log)
             throws IOException, InterruptedException {
+        return start(name, files, jvmArgs, launch, env, healthPath, log, freePort());
+    }
+
+    /** As above, on {@code port}: a target started again after a kill keeps its address. */
+    public static ChildJvm start(
+            String name,
+            List<Path> files,
+            List<String> jvmArgs,
+            List<String> launch,
+            Map<String, String> env,
+            String healthPath,
+            Path log,
+            int port)
+            throws IOException, InterruptedException {
         for (Path file : files) {
             if (!Files.isRegularFile(file)) {
                 throw new IllegalStateException(
                         file.toAbsolutePath() + " is missing: run `mvn -B -DskipTests package` first");
             }
         }
-        int port = freePort();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmArgs);
@@ -83,12 +96,21 @@ final class ChildJvm implements AutoCloseable {
         return child;
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + port;
     }
 
-    long pid() {
+    public int port() {
+        return port;
+    }
+
+    public long pid() {
         return process.pid();
+    }
+
+    /** SIGKILL: no shutdown of any kind. Returns once the process is gone. */
+    public void killHard() throws InterruptedException {
+        process.destroyForcibly().waitFor();
     }
 
     String name() {
@@ -119,7 +141,7 @@ final class ChildJvm implements AutoCloseable {
         throw new IllegalStateException(name + " did not come up within " + START_TIMEOUT + "; see " + log);
     }
 
-    private static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
