@@ -1,6 +1,7 @@
 package io.hongbao.bench;
 
 import io.hongbao.bench.audit.AuditCommand;
+import io.hongbao.bench.chaos.ChaosCommand;
 import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
 import io.hongbao.bench.lottery.DrawsCommand;
@@ -17,9 +18,12 @@ import picocli.CommandLine.Command;
             EngineCommand.class,
             HttpCommand.class,
             DrawsCommand.class,
+            ChaosCommand.class,
             AuditCommand.class
         },
-        description = "Hongbao load tool: strategy lab, engine, HTTP, lottery-draw and audit-at-volume benchmarks.")
+        description =
+                "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, chaos, and the audit at"
+                        + " volume.")
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {

@@ -14,7 +14,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,10 +29,12 @@ public final class GrabStorm {
 
     private static final Pattern OUTCOME = Pattern.compile("\"outcome\"\\s*:\\s*\"([A-Z_]+)\"");
     private static final Pattern AMOUNT = Pattern.compile("\"amount\"\\s*:\\s*(\\d+)");
+    private static final Pattern CODE = Pattern.compile("\"code\"\\s*:\\s*\"([A-Z_]+)\"");
 
     private final String baseUrl;
     private final LongFunction<String> tokenFor;
     private final AtomicInteger answered = new AtomicInteger();
+    private final AtomicInteger decided = new AtomicInteger();
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -42,16 +46,47 @@ public final class GrabStorm {
     /** One planned grab. */
     public record Plan(long user, String packetId) {}
 
-    /** What one grab got; {@code status} 0 and outcome null when no answer came back. */
-    public record Attempt(long user, String packetId, int status, String outcome, Long amount, long answeredAtNanos) {
+    /**
+     * What one grab got: the HTTP status, and the outcome and amount of a 200 or the error code of an error answer;
+     * {@code status} 0 and everything null when no answer came back. Times are {@link System#nanoTime()}.
+     */
+    public record Attempt(
+            long user,
+            String packetId,
+            int status,
+            String outcome,
+            Long amount,
+            String code,
+            String retryAfter,
+            long startedAtNanos,
+            long answeredAtNanos) {
+
         public boolean granted() {
             return "GRABBED".equals(outcome);
+        }
+
+        /** GRABBED or ALREADY_GRABBED: the answer names the amount the user holds from the packet. */
+        public boolean holdsAmount() {
+            return amount != null && ("GRABBED".equals(outcome) || "ALREADY_GRABBED".equals(outcome));
+        }
+
+        /** "200 GRABBED", "503 UNAVAILABLE", "no answer": how fault tests count answers. */
+        public String kind() {
+            if (status == 0) {
+                return "no answer";
+            }
+            return status + " " + (outcome != null ? outcome : code);
         }
     }
 
     /** How many attempts got an HTTP answer so far. */
     public int answered() {
         return answered.get();
+    }
+
+    /** How many attempts were answered 200 (a decided outcome) so far. */
+    public int decided() {
+        return decided.get();
     }
 
     public List<Attempt> run(List<Plan> plans, int threads) throws InterruptedException {
@@ -75,7 +110,31 @@ public final class GrabStorm {
         return new ArrayList<>(attempts);
     }
 
-    private Attempt attempt(Plan plan) {
+    /**
+     * Grabs until {@code done} says stop: every client takes its next plan from {@code plans} (called concurrently;
+     * pairs may repeat, which makes users ask again) and sends it as soon as its previous grab was answered.
+     */
+    public List<Attempt> runUntil(Supplier<Plan> plans, int threads, BooleanSupplier done) throws InterruptedException {
+        ConcurrentLinkedQueue<Attempt> attempts = new ConcurrentLinkedQueue<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        for (int i = 0; i < threads; i++) {
+            pool.execute(() -> {
+                while (!done.getAsBoolean()) {
+                    attempts.add(attempt(plans.get()));
+                }
+            });
+        }
+        pool.shutdown();
+        if (!pool.awaitTermination(30, TimeUnit.MINUTES)) {
+            pool.shutdownNow();
+            throw new IllegalStateException("the storm did not stop within 30 minutes of being told to");
+        }
+        return new ArrayList<>(attempts);
+    }
+
+    /** One grab, answered or not. */
+    public Attempt attempt(Plan plan) {
+        long started = System.nanoTime();
         HttpRequest request = HttpRequest.newBuilder(
                         URI.create(baseUrl + "/api/v1/packets/" + plan.packetId() + "/grab"))
                 .timeout(Duration.ofSeconds(20))
@@ -85,20 +144,31 @@ public final class GrabStorm {
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             answered.incrementAndGet();
+            if (response.statusCode() == 200) {
+                decided.incrementAndGet();
+            }
             Matcher outcome = OUTCOME.matcher(response.body());
             Matcher amount = AMOUNT.matcher(response.body());
+            Matcher code = CODE.matcher(response.body());
             return new Attempt(
                     plan.user(),
                     plan.packetId(),
                     response.statusCode(),
                     outcome.find() ? outcome.group(1) : null,
                     amount.find() ? Long.parseLong(amount.group(1)) : null,
+                    code.find() ? code.group(1) : null,
+                    response.headers().firstValue("Retry-After").orElse(null),
+                    started,
                     System.nanoTime());
         } catch (IOException e) {
-            return new Attempt(plan.user(), plan.packetId(), 0, null, null, System.nanoTime());
+            return unanswered(plan, started);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Attempt(plan.user(), plan.packetId(), 0, null, null, System.nanoTime());
+            return unanswered(plan, started);
         }
+    }
+
+    private static Attempt unanswered(Plan plan, long started) {
+        return new Attempt(plan.user(), plan.packetId(), 0, null, null, null, null, started, System.nanoTime());
     }
 }

@@ -55,13 +55,26 @@ public final class ChildJvm implements AutoCloseable {
             String healthPath,
             Path log)
             throws IOException, InterruptedException {
+        return start(name, files, jvmArgs, launch, env, healthPath, log, freePort());
+    }
+
+    /** As above, on {@code port}: a target started again after a kill keeps its address. */
+    public static ChildJvm start(
+            String name,
+            List<Path> files,
+            List<String> jvmArgs,
+            List<String> launch,
+            Map<String, String> env,
+            String healthPath,
+            Path log,
+            int port)
+            throws IOException, InterruptedException {
         for (Path file : files) {
             if (!Files.isRegularFile(file)) {
                 throw new IllegalStateException(
                         file.toAbsolutePath() + " is missing: run `mvn -B -DskipTests package` first");
             }
         }
-        int port = freePort();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmArgs);
@@ -87,8 +100,17 @@ public final class ChildJvm implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
+    public int port() {
+        return port;
+    }
+
     public long pid() {
         return process.pid();
+    }
+
+    /** SIGKILL: no shutdown of any kind. Returns once the process is gone. */
+    public void killHard() throws InterruptedException {
+        process.destroyForcibly().waitFor();
     }
 
     String name() {
@@ -119,7 +141,7 @@ public final class ChildJvm implements AutoCloseable {
         throw new IllegalStateException(name + " did not come up within " + START_TIMEOUT + "; see " + log);
     }
 
-    private static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

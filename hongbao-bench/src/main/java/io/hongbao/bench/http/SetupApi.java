@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Plain JSON calls for setting a target up and checking it afterwards: nothing here is measured. */
-final class SetupApi {
+public final class SetupApi {
 
     /** How many set-up calls are in flight at once: enough to overlap round trips, few enough not to thrash. */
     static final int PARALLEL = 4;
@@ -27,11 +27,11 @@ final class SetupApi {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
 
-    SetupApi(String baseUrl) {
+    public SetupApi(String baseUrl) {
         this.baseUrl = baseUrl;
     }
 
-    JsonNode post(String path, String bearer, String json) throws IOException, InterruptedException {
+    public JsonNode post(String path, String bearer, String json) throws IOException, InterruptedException {
         return send(request(path, bearer)
                 .header("Content-Type", "application/json")
                 .header("Idempotency-Key", UUID.randomUUID().toString())
@@ -39,17 +39,17 @@ final class SetupApi {
                 .build());
     }
 
-    JsonNode get(String path, String bearer) throws IOException, InterruptedException {
+    public JsonNode get(String path, String bearer) throws IOException, InterruptedException {
         return send(request(path, bearer).GET().build());
     }
 
     /** A GET that may take long (the audit reads every packet, so it grows with the database). */
-    JsonNode get(String path, String bearer, Duration timeout) throws IOException, InterruptedException {
+    public JsonNode get(String path, String bearer, Duration timeout) throws IOException, InterruptedException {
         return send(request(path, bearer).timeout(timeout).GET().build());
     }
 
     /** Runs {@code count} posts, {@link #PARALLEL} at a time, and answers their bodies in order. */
-    List<JsonNode> postMany(int count, String path, Supplier<String> bearer, Supplier<String> json)
+    public List<JsonNode> postMany(int count, String path, Supplier<String> bearer, Supplier<String> json)
             throws InterruptedException {
         Semaphore inFlight = new Semaphore(PARALLEL);
         List<CompletableFuture<JsonNode>> answers = new ArrayList<>(count);

@@ -9,8 +9,10 @@ import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -23,9 +25,18 @@ class RedisConfiguration {
 
     static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
 
+    /**
+     * Lettuce retries a lost connection after 1, 2, 4 ... ms, by default up to 30 s apart: after a Redis outage of
+     * seconds, grabs would stay refused for seconds more after Redis is back (RedisKillIT). Capped, the first attempt
+     * after Redis' return comes within a second; a dozen connections trying once a second cost Redis nothing.
+     */
+    static final Duration RECONNECT_DELAY_MAX = Duration.ofSeconds(1);
+
     @Bean(destroyMethod = "shutdown")
     ClientResources redisClientResources() {
-        return DefaultClientResources.create();
+        return DefaultClientResources.builder()
+                .reconnectDelay(Delay.exponential(Duration.ZERO, RECONNECT_DELAY_MAX, 2, TimeUnit.MILLISECONDS))
+                .build();
     }
 
     @Bean(destroyMethod = "shutdown")

@@ -1,8 +1,11 @@
 package io.hongbao.platform.web;
 
+import io.hongbao.platform.redis.RedisMemory;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
+import java.io.IOException;
 import java.sql.SQLTransientException;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
@@ -35,6 +38,9 @@ final class ApiExceptionHandler implements WebExceptionHandler {
      */
     static final String STORE_DOWN = "a backing store is unavailable; the outcome is unknown: a retry with the same"
             + " Idempotency-Key is safe";
+
+    private static final List<String> REDIS_NOT_NOW =
+            List.of("LOADING", "BUSY", "READONLY", "MASTERDOWN", "MISCONF", "NOREPLICAS", "TRYAGAIN", "CLUSTERDOWN");
 
     private final ApiErrorWriter writer;
 
@@ -89,9 +95,15 @@ final class ApiExceptionHandler implements WebExceptionHandler {
 
     static boolean isStoreDown(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            // A RedisCommandExecutionException is Redis refusing a command (a bug of ours: 500); any other
-            // RedisException means it could not be reached or did not answer in time.
+            // A RedisCommandExecutionException is Redis refusing a command: a bug of ours (500) unless Redis says it
+            // cannot serve for now; any other RedisException means it could not be reached or did not answer in time.
+            // A connection reset under commands in flight (Redis killed) reaches them as the channel's own
+            // IOException, unwrapped.
             if ((t instanceof RedisException && !(t instanceof RedisCommandExecutionException))
+                    || (t instanceof RedisCommandExecutionException e && refusesForNow(e))
+                    // Out of memory: a write refused, maybe after a script's earlier writes; the outcome is unknown.
+                    || (t instanceof RedisCommandExecutionException && RedisMemory.refusedForMemory(t))
+                    || t instanceof IOException
                     || t instanceof DataAccessResourceFailureException
                     || t instanceof TransientDataAccessException
                     || t instanceof CannotCreateTransactionException
@@ -100,6 +112,16 @@ final class ApiExceptionHandler implements WebExceptionHandler {
             }
         }
         return false;
+    }
+
+    /**
+     * Redis' errors for "not now", which change nothing: still loading its data after a restart (RedisKillIT), busy
+     * with a script past its time limit, a replica (after a failover, or with stale data refused), persistence failing,
+     * too few replicas to accept writes, a cluster slot moving or down.
+     */
+    private static boolean refusesForNow(RedisCommandExecutionException e) {
+        String message = String.valueOf(e.getMessage());
+        return REDIS_NOT_NOW.stream().anyMatch(code -> message.startsWith(code + " "));
     }
 
     /** The most specific message of a bad input, first line only: enough to fix the request, no stack. */
