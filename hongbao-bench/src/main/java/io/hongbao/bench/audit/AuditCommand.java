@@ -198,15 +198,15 @@ public final class AuditCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         boolean ok = report.path("ok").asBoolean(false);
+        long afterGc = heap.peakAfterGcMb();
         System.out.printf(
-                "audit %s: %s in %.1f s, %,.0f grants/s; heap after GC at most %d MB (%d collections), heap in use at"
-                        + " most %d MB (sampled every %d ms)%n",
+                "audit %s: %s in %.1f s, %,.0f grants/s; heap after GC at most %s, heap in use at most %d MB (sampled"
+                        + " every %d ms)%n",
                 scope,
                 ok ? "ok" : "FAILED",
                 seconds,
                 (grants + 0.0) / seconds,
-                heap.peakAfterGcMb(),
-                heap.collections(),
+                afterGc < 0 ? "- (no collection)" : afterGc + " MB (" + heap.collections() + " collections)",
                 heap.peakSampledMb(),
                 HeapWatch.EVERY.toMillis());
         for (JsonNode check : report.path("checks")) {
