@@ -1,5 +1,6 @@
 package io.hongbao.bench;
 
+import io.hongbao.bench.audit.AuditCommand;
 import io.hongbao.bench.chaos.ChaosCommand;
 import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
@@ -17,9 +18,12 @@ import picocli.CommandLine.Command;
             EngineCommand.class,
             HttpCommand.class,
             DrawsCommand.class,
-            ChaosCommand.class
+            ChaosCommand.class,
+            AuditCommand.class
         },
-        description = "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, and chaos.")
+        description =
+                "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, chaos, and the audit at"
+                        + " volume.")
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {

@@ -1,10 +1,18 @@
 package io.hongbao.audit;
 
+import io.hongbao.audit.application.AuditScopes;
+import io.hongbao.audit.application.PeriodicAudit;
 import io.hongbao.audit.application.RunningAudit;
+import io.hongbao.audit.infrastructure.AuditHealthIndicator;
+import io.hongbao.audit.infrastructure.AuditMeters;
+import io.hongbao.audit.infrastructure.AuditWorker;
 import io.hongbao.audit.infrastructure.BalancesMatchLedgerCheck;
 import io.hongbao.audit.infrastructure.MoneyConservationCheck;
 import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.platform.db.Snapshots;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -13,7 +21,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * Wires the audit: the money checks here, and the order in which every check runs and is reported. The other features
  * contribute their checks as {@link AuditCheck} beans from their own configurations, so the audit knows no feature; it
- * knows their checks by name, in {@link #ORDER}.
+ * knows their checks by name, in {@link #ORDER}. It also gives them {@link AuditPaging}, how large a page they read.
  */
 @Configuration(proxyBeanMethods = false)
 class AuditConfiguration {
@@ -37,6 +45,11 @@ class AuditConfiguration {
             "lottery-pools-match-database");
 
     @Bean
+    AuditPaging auditPaging(AuditSettings settings) {
+        return new AuditPaging(settings.pageSize());
+    }
+
+    @Bean
     MoneyConservationCheck moneyConservationCheck(JdbcClient jdbc, Snapshots snapshots) {
         return new MoneyConservationCheck(jdbc, snapshots);
     }
@@ -49,5 +62,32 @@ class AuditConfiguration {
     @Bean
     RunningAudit runningAudit(List<AuditCheck> checks) {
         return RunningAudit.inOrder(ORDER, checks);
+    }
+
+    @Bean
+    AuditScopes auditScopes(AuditSettings settings, Clock clock) {
+        return new AuditScopes(settings.recentWindow(), clock);
+    }
+
+    @Bean
+    PeriodicAudit periodicAudit(RunningAudit audit, AuditScopes scopes, Clock clock, MeterRegistry registry) {
+        PeriodicAudit periodic = new PeriodicAudit(audit, scopes, clock);
+        AuditMeters.register(registry, periodic, ORDER);
+        return periodic;
+    }
+
+    @Bean
+    AuditWorker auditWorker(PeriodicAudit audit, AuditSettings settings) {
+        return new AuditWorker(
+                audit, settings.periodic().every(), settings.periodic().enabled());
+    }
+
+    /**
+     * The health component {@code periodicAudit} (its name is the bean's, without "HealthIndicator"), shown with its
+     * details by the health group {@code audit} (application.yml).
+     */
+    @Bean
+    AuditHealthIndicator periodicAuditHealthIndicator(PeriodicAudit audit) {
+        return new AuditHealthIndicator(audit);
     }
 }

@@ -1,6 +1,7 @@
 package io.hongbao.lottery;
 
 import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.FillingPrizePools;
@@ -17,6 +18,7 @@ import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.Snapshots;
 import io.hongbao.platform.db.Transactions;
+import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -88,10 +90,11 @@ class LotteryConfiguration {
     }
 
     /** The lottery's audit checks, each an {@link AuditCheck} bean; {@code AuditConfiguration} orders them by name. */
-    @Bean
+    @Bean(destroyMethod = "close")
     LotteryAuditChecks lotteryAuditChecks(
-            JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
-        return new LotteryAuditChecks(jdbc, snapshots, redis, clock);
+            JdbcClient jdbc, Snapshots snapshots, RedisClient client, Clock clock, AuditPaging paging) {
+        // a Redis connection of the audit's own: its reads never queue among the draws on the shared one
+        return new LotteryAuditChecks(jdbc, snapshots, client.connect(), clock, paging);
     }
 
     @Bean

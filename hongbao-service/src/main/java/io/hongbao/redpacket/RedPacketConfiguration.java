@@ -1,9 +1,9 @@
 package io.hongbao.redpacket;
 
 import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.group.model.Groups;
 import io.hongbao.platform.db.Blocking;
-import io.hongbao.platform.db.Snapshots;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.redis.RedisMemory;
 import io.hongbao.platform.security.TokenIssuer;
@@ -202,19 +202,20 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    PacketSumsCheck packetSumsCheck(JdbcClient jdbc, Snapshots snapshots) {
-        return new PacketSumsCheck(jdbc, snapshots);
+    PacketSumsCheck packetSumsCheck(JdbcClient jdbc, AuditPaging paging) {
+        return new PacketSumsCheck(jdbc, paging);
     }
 
     @Bean
-    GrabsRecordedOnceCheck grabsRecordedOnceCheck(JdbcClient jdbc, Snapshots snapshots) {
-        return new GrabsRecordedOnceCheck(jdbc, snapshots);
+    GrabsRecordedOnceCheck grabsRecordedOnceCheck(JdbcClient jdbc, AuditPaging paging) {
+        return new GrabsRecordedOnceCheck(jdbc, paging);
     }
 
-    @Bean
+    /** On a Redis connection of its own: the audit's reads never queue among the grabs pipelined on the shared one. */
+    @Bean(destroyMethod = "close")
     RedisAgreesWithDatabaseCheck redisAgreesWithDatabaseCheck(
-            JdbcClient jdbc, RedisHotPackets hot, PacketKeys keys, StatefulRedisConnection<String, String> redis) {
-        return new RedisAgreesWithDatabaseCheck(jdbc, hot, keys, redis.sync(), Duration.ofSeconds(5));
+            JdbcClient jdbc, PacketKeys keys, RedisClient client, AuditPaging paging) {
+        return new RedisAgreesWithDatabaseCheck(jdbc, keys, client.connect(), paging, Duration.ofSeconds(5));
     }
 
     @Bean

@@ -5,6 +5,7 @@ import static io.hongbao.support.AuditChecks.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.audit.infrastructure.AuditWorker;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.IntegrationTest;
@@ -17,7 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** The audit names every check, and a broken invariant fails the right check with a useful detail. */
+/**
+ * The audit names every check, and a broken invariant fails the right check with a useful detail; the periodic audit
+ * shows the same in its metric and its health component, without taking the service's health down.
+ */
 class AuditIT extends IntegrationTest {
 
     @Autowired
@@ -28,6 +32,9 @@ class AuditIT extends IntegrationTest {
 
     @Autowired
     PacketKeys keys;
+
+    @Autowired
+    AuditWorker periodicAudit;
 
     @Test
     void aHealthySystemPassesEveryCheck() {
@@ -93,5 +100,86 @@ class AuditIT extends IntegrationTest {
             redis.sync().hdel(grabbed, Long.toString(ghost));
         }
         assertThat(api().audit().get("ok")).isEqualTo(true);
+    }
+
+    @Test
+    void theFullAuditIsTheDefaultTheRecentOneIsAskedForByNameAndAnyOtherScopeIsRefused() {
+        assertThat(api().audit().get("scope")).isEqualTo("full");
+        Map<String, Object> recent = api().audit("recent");
+        assertThat(recent.get("scope")).isEqualTo("recent");
+        assertThat(recent.get("ok")).as("recent %s", recent).isEqualTo(true);
+        assertThat((String) check(recent, "packet-sums").get("detail")).contains("packets together");
+
+        http.get()
+                .uri("/api/v1/admin/audit?scope=everything")
+                .headers(h -> h.setBearerAuth(adminToken()))
+                .exchange()
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("VALIDATION_FAILED");
+    }
+
+    @Test
+    void aDiscrepancyTurnsThePeriodicAuditsMetricAndHealthToFailedWhileTheServiceStaysUp() {
+        periodicAudit.auditNow();
+        assertThat(metrics()).contains("hongbao_audit_ok 1.0");
+        long user = newUser();
+        api().deposit(user, 100).expectStatus().isOk();
+        jdbc.sql("UPDATE accounts SET balance = balance + 1 WHERE user_id = ?")
+                .param(user)
+                .update();
+        try {
+            assertThat(periodicAudit.auditNow().ok()).isFalse();
+
+            assertThat(metrics())
+                    .contains("hongbao_audit_ok 0.0")
+                    .contains("hongbao_audit_check_ok{check=\"balances-match-ledger\"} 0.0")
+                    .contains("hongbao_audit_check_ok{check=\"packet-sums\"} 1.0")
+                    .containsPattern("hongbao_audit_last_run_timestamp_seconds \\d")
+                    .containsPattern("hongbao_audit_duration_seconds \\d");
+            http.get()
+                    .uri("/actuator/health/audit")
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectBody()
+                    .jsonPath("$.status")
+                    .isEqualTo("FAILED")
+                    .jsonPath("$.components.periodicAudit.details.failedChecks")
+                    .value(failed -> assertThat(failed.toString()).contains("balances-match-ledger"));
+            http.get()
+                    .uri("/actuator/health")
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectBody()
+                    .jsonPath("$.status")
+                    .isEqualTo("UP");
+        } finally {
+            jdbc.sql("UPDATE accounts SET balance = balance - 1 WHERE user_id = ?")
+                    .param(user)
+                    .update();
+        }
+        periodicAudit.auditNow();
+        assertThat(metrics()).contains("hongbao_audit_ok 1.0");
+        http.get()
+                .uri("/actuator/health/audit")
+                .exchange()
+                .expectBody()
+                .jsonPath("$.status")
+                .isEqualTo("UP");
+    }
+
+    private String metrics() {
+        return http.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
     }
 }

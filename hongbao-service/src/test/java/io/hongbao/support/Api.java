@@ -55,11 +55,20 @@ public final class Api {
                 .points();
     }
 
-    /** The audit's body as a map: {@code ok} and {@code checks}; read it with {@link AuditChecks}. */
-    @SuppressWarnings("unchecked")
+    /** The audit's body as a map: {@code ok}, {@code scope} and {@code checks}; read it with {@link AuditChecks}. */
     public Map<String, Object> audit() {
+        return auditAt("/api/v1/admin/audit");
+    }
+
+    /** The audit in that scope ({@code full} or {@code recent}). */
+    public Map<String, Object> audit(String scope) {
+        return auditAt("/api/v1/admin/audit?scope=" + scope);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> auditAt(String uri) {
         return http.get()
-                .uri("/api/v1/admin/audit")
+                .uri(uri)
                 .headers(h -> h.setBearerAuth(adminToken))
                 .exchange()
                 .expectStatus()

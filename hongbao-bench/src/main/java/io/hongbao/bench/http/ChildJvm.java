@@ -29,7 +29,7 @@ public final class ChildJvm implements AutoCloseable {
         this.port = port;
     }
 
-    static ChildJvm start(
+    public static ChildJvm start(
             String name, Path jar, List<String> jvmArgs, Map<String, String> env, String healthPath, Path log)
             throws IOException, InterruptedException {
         return start(

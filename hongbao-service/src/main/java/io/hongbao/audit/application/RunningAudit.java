@@ -2,21 +2,36 @@ package io.hongbao.audit.application;
 
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditResult;
+import io.hongbao.audit.model.AuditScope;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
 
-/** Runs every check, one after another; a check that throws is reported failed rather than aborting the audit. */
+/**
+ * Runs every check, one after another; a check that throws is reported failed rather than aborting the audit. One
+ * audit at a time per instance: the periodic one and those asked for over HTTP queue behind each other instead of
+ * scanning the same tables side by side.
+ */
 public final class RunningAudit {
 
-    public record CheckReport(String name, boolean ok, String detail) {}
+    /** @param millis how long the check took, so that an operator sees which check a long audit spent its time in */
+    public record CheckReport(String name, boolean ok, String detail, long millis) {}
 
-    public record AuditReport(boolean ok, List<CheckReport> checks) {}
+    /** @param scope {@code full} or {@code recent} ({@link AuditScope#name()}) */
+    public record AuditReport(boolean ok, String scope, List<CheckReport> checks) {
+
+        /** The names of the checks that failed, in the audit's order. */
+        public List<String> failedChecks() {
+            return checks.stream().filter(c -> !c.ok()).map(CheckReport::name).toList();
+        }
+    }
 
     private final List<AuditCheck> checks;
+    private final ReentrantLock oneAtATime = new ReentrantLock();
 
     public RunningAudit(List<AuditCheck> checks) {
         this.checks = List.copyOf(checks);
@@ -47,17 +62,24 @@ public final class RunningAudit {
         return new RunningAudit(order.stream().map(byName::get).toList());
     }
 
-    public AuditReport run() {
-        List<CheckReport> reports = new ArrayList<>();
-        for (AuditCheck check : checks) {
-            AuditResult result;
-            try {
-                result = check.run();
-            } catch (RuntimeException e) {
-                result = AuditResult.failed("the check itself failed: " + e);
+    public AuditReport run(AuditScope scope) {
+        oneAtATime.lock();
+        try {
+            List<CheckReport> reports = new ArrayList<>();
+            for (AuditCheck check : checks) {
+                long start = System.nanoTime();
+                AuditResult result;
+                try {
+                    result = check.run(scope);
+                } catch (RuntimeException e) {
+                    result = AuditResult.failed("the check itself failed: " + e);
+                }
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                reports.add(new CheckReport(check.name(), result.ok(), result.detail(), millis));
             }
-            reports.add(new CheckReport(check.name(), result.ok(), result.detail()));
+            return new AuditReport(reports.stream().allMatch(CheckReport::ok), scope.name(), reports);
+        } finally {
+            oneAtATime.unlock();
         }
-        return new AuditReport(reports.stream().allMatch(CheckReport::ok), reports);
     }
 }

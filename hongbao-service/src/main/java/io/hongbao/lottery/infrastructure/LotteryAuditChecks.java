@@ -3,6 +3,7 @@ package io.hongbao.lottery.infrastructure;
 import static io.hongbao.platform.db.SqlTime.toSql;
 
 import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.platform.db.Snapshots;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -12,17 +13,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The lottery's invariants (docs/design.md, invariant 5) as {@link AuditCheck}s for {@code /api/v1/admin/audit}: each
- * reads, none writes. The database checks each run in one REPEATABLE READ snapshot, so they hold while draws go on; the
- * Redis comparison reads in an order that keeps its bounds true under concurrent draws (see
- * {@link #poolsMatchDatabase}). No check compares with the audit's own clock: a campaign simulated on another clock
- * must not look broken.
+ * reads, none writes. The database checks each run in one REPEATABLE READ snapshot, so they hold while draws go on, and
+ * bring back only their first offenders (the database does the counting). The Redis comparison goes through the wheels
+ * a page at a time, on a Redis connection of the audit's own, and reads in an order that keeps its bounds true under
+ * concurrent draws (see {@link #poolsMatchDatabase}). No check compares with the audit's own clock: a campaign
+ * simulated on another clock must not look broken.
  */
-public final class LotteryAuditChecks {
+public final class LotteryAuditChecks implements AutoCloseable {
 
     /** A draw pending longer than this means the recovery worker is not doing its job. */
     static final Duration STUCK = Duration.ofMinutes(1);
@@ -31,15 +34,29 @@ public final class LotteryAuditChecks {
 
     private final JdbcClient jdbc;
     private final Snapshots snapshots;
+    private final StatefulRedisConnection<String, String> connection;
     private final RedisCommands<String, String> redis;
     private final Clock clock;
+    private final int pageSize;
 
+    /** @param connection the audit's own, closed with the checks */
     public LotteryAuditChecks(
-            JdbcClient jdbc, Snapshots snapshots, StatefulRedisConnection<String, String> redis, Clock clock) {
+            JdbcClient jdbc,
+            Snapshots snapshots,
+            StatefulRedisConnection<String, String> connection,
+            Clock clock,
+            AuditPaging paging) {
         this.jdbc = jdbc;
         this.snapshots = snapshots;
-        this.redis = redis.sync();
+        this.connection = connection;
+        this.redis = connection.sync();
         this.clock = clock;
+        this.pageSize = paging.pageSize();
+    }
+
+    @Override
+    public void close() {
+        connection.close();
     }
 
     public AuditCheck wonWithinPlacedWithinStock() {
@@ -62,12 +79,20 @@ public final class LotteryAuditChecks {
         return check("lottery-points-exact", "points never negative and equal their movements", this::pointsOffenders);
     }
 
+    /** Not in one snapshot: its bounds need each read to see what is committed by then (see {@link #poolOffenders}). */
     public AuditCheck poolsMatchDatabase() {
         return check(
-                "lottery-pools-match-database", "Redis pools agree with the placed and won units", this::poolOffenders);
+                "lottery-pools-match-database",
+                "Redis pools agree with the placed and won units",
+                this::poolOffenders,
+                false);
     }
 
     private AuditCheck check(String name, String holds, Supplier<List<String>> offenders) {
+        return check(name, holds, offenders, true);
+    }
+
+    private AuditCheck check(String name, String holds, Supplier<List<String>> offenders, boolean inOneSnapshot) {
         return new AuditCheck() {
             @Override
             public String name() {
@@ -76,7 +101,7 @@ public final class LotteryAuditChecks {
 
             @Override
             public AuditResult run() {
-                List<String> found = snapshots.read(offenders);
+                List<String> found = inOneSnapshot ? snapshots.read(offenders) : offenders.get();
                 return found.isEmpty() ? AuditResult.passed(holds) : AuditResult.failed(String.join("; ", found));
             }
         };
@@ -150,33 +175,52 @@ public final class LotteryAuditChecks {
      * Per wheel, Redis agrees with the database. Read in this order, so the bounds hold under concurrent draws and
      * fills (units only ever move pool → won, and only get added): units of published hours, then what the database
      * records as won, then Redis's pool and won set, then all placed units. Then: published ≤ pool + won ≤ placed,
-     * and database-won ≤ Redis-won. A wheel whose pool is not loaded in Redis is skipped, like a red packet Redis does
-     * not hold: its next draw or publish loads it whole from the database.
+     * and database-won ≤ Redis-won. Each read is a statement of its own, outside any snapshot, so that it sees what is
+     * committed by the time it runs: the order above is what keeps the bounds. A wheel whose pool is not loaded in
+     * Redis is skipped, like a red packet Redis does not hold: its next draw or publish loads it whole from the
+     * database. Wheels are read a page at a time, in id order.
      */
     private List<String> poolOffenders() {
         List<String> offenders = new ArrayList<>();
-        for (String wheel :
-                jdbc.sql("SELECT id FROM lottery_wheels").query(String.class).list()) {
-            if (redis.exists("{lottery:" + wheel + "}:loaded") == 0) {
-                continue; // not in Redis (lost, or never loaded yet): its next draw or publish loads it whole
-            }
-            long published = count(
-                    "SELECT COUNT(*) FROM lottery_units u JOIN lottery_hours h ON h.wheel_id ="
-                            + " u.wheel_id AND h.hour_start = u.hour_start WHERE u.wheel_id = ? AND h.published",
-                    wheel);
-            long dbWon = count("SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL", wheel);
-            long pool = redis.zcard("{lottery:" + wheel + "}:pool");
-            long redisWon = redis.scard("{lottery:" + wheel + "}:won");
-            long placed = count("SELECT COUNT(*) FROM lottery_units WHERE wheel_id = ?", wheel);
-            if (published > pool + redisWon || pool + redisWon > placed || dbWon > redisWon) {
-                offenders.add("wheel " + wheel + " published " + published + " pool " + pool + " redis-won " + redisWon
-                        + " placed " + placed + " db-won " + dbWon);
-            }
-            if (offenders.size() == OFFENDERS) {
+        String after = "";
+        while (offenders.size() < OFFENDERS) {
+            List<String> page = jdbc.sql("SELECT id FROM lottery_wheels WHERE id > ? ORDER BY id LIMIT ?")
+                    .param(after)
+                    .param(pageSize)
+                    .query(String.class)
+                    .list();
+            if (page.isEmpty()) {
                 break;
             }
+            for (String wheel : page) {
+                poolOffender(wheel).ifPresent(offenders::add);
+                if (offenders.size() == OFFENDERS) {
+                    break;
+                }
+            }
+            after = page.get(page.size() - 1);
         }
         return offenders;
+    }
+
+    private Optional<String> poolOffender(String wheel) {
+        if (redis.exists("{lottery:" + wheel + "}:loaded") == 0) {
+            return Optional
+                    .empty(); // not in Redis (lost, or never loaded yet): its next draw or publish loads it whole
+        }
+        long published = count(
+                "SELECT COUNT(*) FROM lottery_units u JOIN lottery_hours h ON h.wheel_id ="
+                        + " u.wheel_id AND h.hour_start = u.hour_start WHERE u.wheel_id = ? AND h.published",
+                wheel);
+        long dbWon = count("SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL", wheel);
+        long pool = redis.zcard("{lottery:" + wheel + "}:pool");
+        long redisWon = redis.scard("{lottery:" + wheel + "}:won");
+        long placed = count("SELECT COUNT(*) FROM lottery_units WHERE wheel_id = ?", wheel);
+        if (published > pool + redisWon || pool + redisWon > placed || dbWon > redisWon) {
+            return Optional.of("wheel " + wheel + " published " + published + " pool " + pool + " redis-won " + redisWon
+                    + " placed " + placed + " db-won " + dbWon);
+        }
+        return Optional.empty();
     }
 
     private long count(String sql, String wheel) {

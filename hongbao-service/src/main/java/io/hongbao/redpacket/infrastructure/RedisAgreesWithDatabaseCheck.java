@@ -1,15 +1,19 @@
 package io.hongbao.redpacket.infrastructure;
 
 import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
+import io.hongbao.audit.model.AuditScope;
+import io.hongbao.redpacket.infrastructure.AuditedPackets.Packet;
 import io.hongbao.redpacket.infrastructure.ReadScript.LiveSnapshot;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketId;
-import io.lettuce.core.StreamMessage;
+import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,32 +22,45 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Redis and the database agree on every packet Redis holds. It first gives the persisters a moment to drain the
- * streams; entries still in flight are then counted from the streams themselves. Reads happen in this order so that
- * grabs going on meanwhile cannot raise a false alarm: database (D1), Redis (R), streams (S), database again (D2).
- * Then every grab in D1 is in R with its amount (nothing recorded that Redis did not grant), every grant in R is in
- * S or D2 with its amount (nothing granted is lost), and each packet's remaining + granted = its total.
+ * Redis and the database agree on every packet Redis holds among those checked one by one (every packet for the full
+ * audit, the open and recently closed ones for the recent audit). It first gives the persisters a moment to drain the
+ * streams. Then, a page of packets at a time, it reads in this order, so that grabs going on meanwhile cannot raise a
+ * false alarm: the database's grabs (D1), each packet's state in Redis (R), the database again (D2) for grants D1
+ * lacked. Every grab in D1 is in R with its amount (nothing recorded that Redis did not grant), each packet's
+ * remaining + granted in R = its total, and every grant in R is in D2 with its amount or, still in flight, in a stream
+ * or the database when {@link InFlightGrants} looks (nothing granted is lost).
+ *
+ * <p>The Redis reads go over a connection of the audit's own, never the one the grab path pipelines on: first an
+ * EXISTS per packet of the page, then one script per packet Redis holds, each batch all in flight at once and awaited
+ * before the next, so at most a page's worth of calls is in flight. A page holds at most {@link #SHARES_PER_PAGE}
+ * shares, so memory stays bounded whatever the number or size of the packets.
  */
-public final class RedisAgreesWithDatabaseCheck implements AuditCheck {
+public final class RedisAgreesWithDatabaseCheck implements AuditCheck, AutoCloseable {
 
-    private static final int MAX_REPORTED = 5;
+    static final long SHARES_PER_PAGE = 50_000;
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
-    private final JdbcClient jdbc;
-    private final RedisHotPackets hot;
     private final PacketKeys keys;
+    private final StatefulRedisConnection<String, String> connection;
     private final RedisCommands<String, String> redis;
+    private final ReadScript read;
+    private final RecordedGrabs recorded;
+    private final AuditedPackets packets;
     private final Duration drainWait;
 
+    /** @param connection the audit's own, closed with the check */
     public RedisAgreesWithDatabaseCheck(
             JdbcClient jdbc,
-            RedisHotPackets hot,
             PacketKeys keys,
-            RedisCommands<String, String> redis,
+            StatefulRedisConnection<String, String> connection,
+            AuditPaging paging,
             Duration drainWait) {
-        this.jdbc = jdbc;
-        this.hot = hot;
         this.keys = keys;
-        this.redis = redis;
+        this.connection = connection;
+        this.redis = connection.sync();
+        this.read = new ReadScript(connection.async(), keys);
+        this.recorded = new RecordedGrabs(jdbc);
+        this.packets = new AuditedPackets(jdbc, paging.pageSize(), SHARES_PER_PAGE);
         this.drainWait = drainWait;
     }
 
@@ -54,56 +71,138 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck {
 
     @Override
     public AuditResult run() {
-        long inFlight = awaitDrained();
-        Map<String, Map<Long, Long>> recordedBefore = recordedGrabs();
-        Map<String, Totals> totals = totals();
-        Map<String, LiveSnapshot> live = liveSnapshots(totals.keySet());
-        Map<String, Map<Long, Long>> streamed = streamedGrabs();
-        Map<String, Map<Long, Long>> recordedAfter = recordedGrabs();
-        List<String> problems = new ArrayList<>();
-        live.forEach((id, snapshot) -> compare(id, snapshot, totals.get(id), recordedBefore, streamed, recordedAfter)
-                .ifPresent(problems::add));
-        String figures = live.size() + " packets live in Redis, " + inFlight + " stream entries not yet persisted";
-        return problems.isEmpty()
-                ? AuditResult.passed(figures + "; all agree")
-                : AuditResult.failed(problems.size() + " packets disagree (" + figures + "): "
-                        + String.join("; ", problems.subList(0, Math.min(MAX_REPORTED, problems.size()))));
+        return run(AuditScope.FULL);
     }
 
-    private Optional<String> compare(
-            String id,
-            LiveSnapshot snapshot,
-            Totals totals,
-            Map<String, Map<Long, Long>> recordedBefore,
-            Map<String, Map<Long, Long>> streamed,
-            Map<String, Map<Long, Long>> recordedAfter) {
+    @Override
+    public AuditResult run(AuditScope scope) {
+        long inFlight = awaitDrained();
+        Offenders offenders = new Offenders();
+        InFlightGrants pending = new InFlightGrants(redis, keys, recorded, offenders);
+        long[] live = {0};
+        long checked = packets.forEachPage(scope, page -> live[0] += compare(page, offenders, pending));
+        pending.resolve();
+        String figures = live[0] + " of the " + checked + " packets checked one by one (" + scope.describe()
+                + ") live in Redis, " + inFlight + " stream entries not yet persisted";
+        return offenders.none()
+                ? AuditResult.passed(figures + "; all agree")
+                : AuditResult.failed(offenders.count() + " packets disagree (" + figures + "): " + offenders);
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+    }
+
+    /** One page: D1, R, D2 as the class says, for the packets Redis holds; returns how many those are. */
+    private int compare(List<Packet> all, Offenders offenders, InFlightGrants pending) {
+        List<Packet> page = held(all);
+        if (page.isEmpty()) {
+            return 0;
+        }
+        List<String> ids = AuditedPackets.ids(page);
+        Map<String, Map<Long, Long>> before = recorded.of(ids);
+        Map<String, LiveSnapshot> live = snapshots(ids);
+        Map<String, Map<Long, Long>> unrecorded = new HashMap<>();
+        for (Packet packet : page) {
+            LiveSnapshot snapshot = live.get(packet.id());
+            if (snapshot == null) {
+                continue; // not in Redis (closed long ago, or lost): its next grab or the recovery loads it whole
+            }
+            Map<Long, Long> granted = granted(snapshot);
+            Optional<String> problem =
+                    disagreement(packet, snapshot, granted, before.getOrDefault(packet.id(), Map.of()));
+            if (problem.isPresent()) {
+                offenders.add(problem.get());
+                continue;
+            }
+            granted.forEach((user, amount) -> {
+                if (!RecordedGrabs.holds(before, packet.id(), user, amount)) {
+                    unrecorded
+                            .computeIfAbsent(packet.id(), k -> new HashMap<>())
+                            .put(user, amount);
+                }
+            });
+        }
+        if (!unrecorded.isEmpty()) {
+            Map<String, Map<Long, Long>> after = recorded.of(unrecorded.keySet());
+            unrecorded.forEach((packet, users) -> users.forEach((user, amount) -> {
+                if (!RecordedGrabs.holds(after, packet, user, amount)) {
+                    pending.add(packet, user, amount);
+                }
+            }));
+        }
+        return live.size();
+    }
+
+    private static Optional<String> disagreement(
+            Packet packet, LiveSnapshot snapshot, Map<Long, Long> granted, Map<Long, Long> recordedBefore) {
+        for (Map.Entry<Long, Long> recorded : recordedBefore.entrySet()) {
+            if (!recorded.getValue().equals(granted.get(recorded.getKey()))) {
+                return Optional.of(packet.id() + ": the database has user " + recorded.getKey() + " with "
+                        + recorded.getValue() + ", Redis has " + granted.get(recorded.getKey()));
+            }
+        }
+        long grantedSum = granted.values().stream().mapToLong(Long::longValue).sum();
+        if (grantedSum + snapshot.remainingAmount() != packet.total()
+                || granted.size() + snapshot.remainingCount() != packet.count()) {
+            return Optional.of(packet.id() + ": Redis has " + granted.size() + " grants of " + grantedSum + " and "
+                    + snapshot.remainingCount() + " shares of " + snapshot.remainingAmount()
+                    + " left, for a total of " + packet.total() + " in " + packet.count());
+        }
+        return Optional.empty();
+    }
+
+    private static Map<Long, Long> granted(LiveSnapshot snapshot) {
         Map<Long, Long> granted = new HashMap<>();
         for (PacketGrab grab : snapshot.grabs()) {
             granted.put(grab.user().value(), grab.amount());
         }
-        for (Map.Entry<Long, Long> recorded :
-                recordedBefore.getOrDefault(id, Map.of()).entrySet()) {
-            if (!recorded.getValue().equals(granted.get(recorded.getKey()))) {
-                return Optional.of(id + ": the database has user " + recorded.getKey() + " with " + recorded.getValue()
-                        + ", Redis has " + granted.get(recorded.getKey()));
+        return granted;
+    }
+
+    /**
+     * The page's packets Redis holds (one EXISTS each, all in flight at once): most packets of a long history are
+     * closed and gone from Redis, and their page then costs no database read at all. One that appears after this
+     * (rebuilt) was not live when the page was read; one that goes (expired) reads as absent below.
+     */
+    private List<Packet> held(List<Packet> page) {
+        List<CompletableFuture<Long>> exists = new ArrayList<>(page.size());
+        for (Packet packet : page) {
+            exists.add(connection
+                    .async()
+                    .exists(keys.packet(new PacketId(packet.id())))
+                    .toCompletableFuture());
+        }
+        List<Packet> held = new ArrayList<>();
+        for (int i = 0; i < page.size(); i++) {
+            if (await(exists.get(i), page.get(i).id()) == 1L) {
+                held.add(page.get(i));
             }
         }
-        for (Map.Entry<Long, Long> grant : granted.entrySet()) {
-            Long inStream = streamed.getOrDefault(id, Map.of()).get(grant.getKey());
-            Long inDb = recordedAfter.getOrDefault(id, Map.of()).get(grant.getKey());
-            if (!grant.getValue().equals(inStream) && !grant.getValue().equals(inDb)) {
-                return Optional.of(id + ": Redis granted user " + grant.getKey() + " " + grant.getValue()
-                        + " but neither the stream nor the database has it");
-            }
+        return held;
+    }
+
+    private static <T> T await(CompletableFuture<T> future, String packet) {
+        try {
+            return future.get(READ_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted reading packet " + packet + " from Redis", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not read packet " + packet + " from Redis: " + e, e);
         }
-        long grantedSum = granted.values().stream().mapToLong(Long::longValue).sum();
-        if (grantedSum + snapshot.remainingAmount() != totals.total()
-                || granted.size() + snapshot.remainingCount() != totals.count()) {
-            return Optional.of(id + ": Redis has " + granted.size() + " grants of " + grantedSum + " and "
-                    + snapshot.remainingCount() + " shares of " + snapshot.remainingAmount() + " left, for a total of "
-                    + totals.total() + " in " + totals.count());
+    }
+
+    /** The page's packets read from Redis at once: one script each in flight, then every answer awaited. */
+    private Map<String, LiveSnapshot> snapshots(List<String> ids) {
+        Map<String, CompletableFuture<Optional<LiveSnapshot>>> reads = new LinkedHashMap<>();
+        for (String id : ids) {
+            reads.put(id, read.read(new PacketId(id)).toCompletableFuture());
         }
-        return Optional.empty();
+        Map<String, LiveSnapshot> live = new HashMap<>();
+        reads.forEach((id, future) -> await(future, id).ifPresent(s -> live.put(id, s)));
+        return live;
     }
 
     /** Waits up to drainWait for every shard's stream to be fully acknowledged; returns what is still in flight. */
@@ -112,7 +211,7 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck {
         while (true) {
             long inFlight = 0;
             for (int shard = 0; shard < keys.shards(); shard++) {
-                inFlight += stream(shard).unacknowledged();
+                inFlight += new ShardStream(redis, keys.stream(shard), "audit").unacknowledged();
             }
             if (inFlight == 0 || System.nanoTime() - deadline >= 0) {
                 return inFlight;
@@ -125,62 +224,4 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck {
             }
         }
     }
-
-    private Map<String, Map<Long, Long>> recordedGrabs() {
-        Map<String, Map<Long, Long>> grabs = new HashMap<>();
-        jdbc.sql("SELECT packet_id, user_id, amount FROM packet_grabs").query(rs -> {
-            grabs.computeIfAbsent(rs.getString(1), k -> new HashMap<>()).put(rs.getLong(2), rs.getLong(3));
-        });
-        return grabs;
-    }
-
-    private Map<String, Totals> totals() {
-        Map<String, Totals> totals = new HashMap<>();
-        jdbc.sql("SELECT id, total_amount, share_count FROM red_packets").query(rs -> {
-            totals.put(rs.getString(1), new Totals(rs.getLong(2), rs.getInt(3)));
-        });
-        return totals;
-    }
-
-    private Map<String, LiveSnapshot> liveSnapshots(Iterable<String> ids) {
-        Map<String, CompletableFuture<Optional<LiveSnapshot>>> pending = new HashMap<>();
-        for (String id : ids) {
-            pending.put(id, hot.snapshot(new PacketId(id)).toCompletableFuture());
-        }
-        Map<String, LiveSnapshot> live = new HashMap<>();
-        pending.forEach((id, future) -> {
-            try {
-                future.get(30, TimeUnit.SECONDS).ifPresent(snapshot -> live.put(id, snapshot));
-            } catch (Exception e) {
-                throw new IllegalStateException("could not read packet " + id + " from Redis", e);
-            }
-        });
-        return live;
-    }
-
-    private Map<String, Map<Long, Long>> streamedGrabs() {
-        Map<String, Map<Long, Long>> grabs = new HashMap<>();
-        for (int shard = 0; shard < keys.shards(); shard++) {
-            for (StreamMessage<String, String> message : stream(shard).all()) {
-                // An entry holds every grant of one script call: count grants, not entries. An entry that cannot be
-                // decoded holds no grant the database could have; persister-dead-letters reports it.
-                if (!(DecodedEntry.of(message.getId(), message.getBody()) instanceof DecodedEntry.Events entry)) {
-                    continue;
-                }
-                for (PacketEvent event : entry.events()) {
-                    if (event instanceof PacketEvent.Grab grab) {
-                        grabs.computeIfAbsent(grab.packet().value(), k -> new HashMap<>())
-                                .put(grab.user().value(), grab.amount());
-                    }
-                }
-            }
-        }
-        return grabs;
-    }
-
-    private ShardStream stream(int shard) {
-        return new ShardStream(redis, keys.stream(shard), "audit");
-    }
-
-    private record Totals(long total, int count) {}
 }
