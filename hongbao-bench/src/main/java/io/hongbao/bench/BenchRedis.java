@@ -16,6 +16,12 @@ public final class BenchRedis {
     private BenchRedis() {}
 
     public static StorageSettings.Redis settings(String url) {
-        return new StorageSettings.Redis(url, MAX_MEMORY, new StorageSettings.Admission(90, Duration.ofMillis(200)));
+        return new StorageSettings.Redis(
+                url,
+                null,
+                MAX_MEMORY,
+                new StorageSettings.Admission(90, Duration.ofMillis(200)),
+                new StorageSettings.Topology(Duration.ofSeconds(10), Duration.ofSeconds(1), 5),
+                new StorageSettings.Retry(Duration.ofSeconds(2), Duration.ofMillis(20)));
     }
 }

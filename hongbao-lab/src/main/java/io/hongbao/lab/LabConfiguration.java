@@ -32,6 +32,23 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @Configuration(proxyBeanMethods = false)
 public class LabConfiguration {
 
+    /**
+     * The lab's own Lettuce client: its strategies are the seeds' standalone-Redis mechanisms, so it runs on a
+     * standalone Redis only (the service's beans speak to either mode through its ports, ADR 0070).
+     */
+    @Bean(destroyMethod = "shutdown")
+    RedisClient labRedisClient(StorageEndpoints endpoints) {
+        if (endpoints.redisUrl() == null) {
+            throw new IllegalStateException("the strategy lab runs on a standalone Redis only, not on a Redis Cluster");
+        }
+        return RedisClient.create(endpoints.redisUrl());
+    }
+
+    @Bean(destroyMethod = "close")
+    StatefulRedisConnection<String, String> labRedisConnection(RedisClient labRedisClient) {
+        return labRedisClient.connect();
+    }
+
     @Bean
     @DependsOnDatabaseInitialization
     GrabStrategies grabStrategies(
@@ -39,8 +56,8 @@ public class LabConfiguration {
             JdbcClient jdbc,
             JdbcTemplate template,
             Transactions transactions,
-            StatefulRedisConnection<String, String> redis,
-            RedisClient redisClient,
+            StatefulRedisConnection<String, String> labRedisConnection,
+            RedisClient labRedisClient,
             StorageEndpoints endpoints,
             Clock clock,
             DepositingMoney depositing,
@@ -49,8 +66,8 @@ public class LabConfiguration {
             GrabbingRedPacket grabbing,
             HotPackets hot) {
         LabSchema.migrate(dataSource);
-        LabStrategyCatalog catalog =
-                new LabStrategyCatalog(jdbc, template, transactions, redis, redisClient, endpoints.redisUrl(), clock);
+        LabStrategyCatalog catalog = new LabStrategyCatalog(
+                jdbc, template, transactions, labRedisConnection, labRedisClient, endpoints.redisUrl(), clock);
         catalog.add(
                 LabStrategyCatalog.HONGBAO,
                 LabStrategyCatalog.hongbao(depositing, sending, publishing, grabbing, hot, jdbc));

@@ -18,8 +18,11 @@ import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.Snapshots;
 import io.hongbao.platform.db.Transactions;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisConnection;
+import io.hongbao.platform.redis.RedisConnections;
+import io.hongbao.platform.redis.RedisPrimaries;
+import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -46,9 +49,19 @@ class LotteryConfiguration {
     }
 
     @Bean
-    PrizePools prizePools(StatefulRedisConnection<String, String> redis, LotterySettings settings) {
+    PrizePools prizePools(
+            RedisConnection redis,
+            RedisPrimaries primaries,
+            NotExecutedRetry retry,
+            ReplicatedAcknowledgements replicated,
+            LotterySettings settings) {
         return LotteryInfrastructure.redisPrizePools(
-                redis, settings.rememberOutcomes(), settings.drawClock() == LotterySettings.DrawClock.REDIS);
+                redis,
+                primaries,
+                retry,
+                replicated,
+                settings.rememberOutcomes(),
+                settings.drawClock() == LotterySettings.DrawClock.REDIS);
     }
 
     @Bean
@@ -92,9 +105,9 @@ class LotteryConfiguration {
     /** The lottery's audit checks, each an {@link AuditCheck} bean; {@code AuditConfiguration} orders them by name. */
     @Bean(destroyMethod = "close")
     LotteryAuditChecks lotteryAuditChecks(
-            JdbcClient jdbc, Snapshots snapshots, RedisClient client, Clock clock, AuditPaging paging) {
+            JdbcClient jdbc, Snapshots snapshots, RedisConnections connections, Clock clock, AuditPaging paging) {
         // a Redis connection of the audit's own: its reads never queue among the draws on the shared one
-        return new LotteryAuditChecks(jdbc, snapshots, client.connect(), clock, paging);
+        return new LotteryAuditChecks(jdbc, snapshots, connections.open(), clock, paging);
     }
 
     @Bean

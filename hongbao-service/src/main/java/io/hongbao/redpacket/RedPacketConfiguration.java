@@ -5,7 +5,12 @@ import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.group.model.Groups;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisConnection;
+import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.platform.redis.RedisMemory;
+import io.hongbao.platform.redis.RedisPrimaries;
+import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.platform.web.ApiError;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
@@ -31,6 +36,8 @@ import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
 import io.hongbao.redpacket.infrastructure.RememberedUnknownPackets;
+import io.hongbao.redpacket.infrastructure.ShardDoorbell;
+import io.hongbao.redpacket.infrastructure.ShardLayout;
 import io.hongbao.redpacket.infrastructure.UnrecordedEventsScript;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
@@ -39,8 +46,6 @@ import io.hongbao.redpacket.model.UnrecordedEvents;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
 import io.hongbao.redpacket.web.GrabAnswer;
 import io.hongbao.redpacket.web.GrabRoute;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
@@ -70,9 +75,20 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 @Configuration(proxyBeanMethods = false)
 class RedPacketConfiguration {
 
+    /**
+     * The shard layout, checked against the one the database's packets were written with before anything uses it: a
+     * start with another one is refused (ADR 0071).
+     */
     @Bean
-    PacketKeys packetKeys(RedPacketSettings settings) {
-        return new PacketKeys(settings.shards());
+    PacketKeys packetKeys(RedPacketSettings settings, JdbcClient jdbc) {
+        new ShardLayout(jdbc).recordOrCheck(new ShardLayout.Layout(settings.shards(), settings.shardTags()));
+        return new PacketKeys(settings.shards(), settings.shardTags());
+    }
+
+    /** Rung by whoever appends to a shard's stream; the persister's workers read the rung shards (ADR 0072). */
+    @Bean
+    ShardDoorbell shardDoorbell(PacketKeys keys) {
+        return new ShardDoorbell(keys.shards());
     }
 
     @Bean
@@ -81,8 +97,7 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    RedisHotPackets hotPackets(
-            StatefulRedisConnection<String, String> redis, PacketKeys keys, RedPacketSettings settings) {
+    RedisHotPackets hotPackets(RedisConnection redis, PacketKeys keys, RedPacketSettings settings) {
         return new RedisHotPackets(redis.async(), keys, settings.retention());
     }
 
@@ -92,15 +107,23 @@ class RedPacketConfiguration {
      */
     @Bean
     RedPacketGrabs redPacketGrabs(
-            StatefulRedisConnection<String, String> redis,
+            RedisPrimaries primaries,
+            NotExecutedRetry retry,
             PacketKeys keys,
             RedPacketSettings settings,
             RedisMemory memory,
             PersisterBacklog backlog,
+            ReplicatedAcknowledgements replicated,
+            ShardDoorbell doorbell,
             MeterRegistry registry) {
         GrabAdmission admission = shard -> memory.nearlyFull() ? GrabRefusal.MEMORY : backlog.refusal(shard);
         CoalescingGrabs grabs = new CoalescingGrabs(
-                new GrabScript(redis.async(), keys), keys, settings.coalescing(), admission, System::nanoTime);
+                new GrabScript(primaries, retry, keys, replicated),
+                keys,
+                settings.coalescing(),
+                admission,
+                doorbell,
+                System::nanoTime);
         for (GrabRefusal reason : GrabRefusal.values()) {
             FunctionCounter.builder("hongbao.grab.refused", grabs, coalescing -> coalescing.refused(reason))
                     .description("grabs refused with nothing changed (503), by reason")
@@ -113,10 +136,7 @@ class RedPacketConfiguration {
     /** Samples each shard's stream backlog on the shared connection: a few commands per period. */
     @Bean
     PersisterBacklog persisterBacklog(
-            StatefulRedisConnection<String, String> redis,
-            PacketKeys keys,
-            RedPacketSettings settings,
-            MeterRegistry registry) {
+            RedisConnection redis, PacketKeys keys, RedPacketSettings settings, MeterRegistry registry) {
         return new PersisterBacklog(redis.async(), keys, settings.backlog(), registry);
     }
 
@@ -133,8 +153,7 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    UnrecordedEvents unrecordedEvents(
-            StatefulRedisConnection<String, String> redis, PacketKeys keys, MeterRegistry registry) {
+    UnrecordedEvents unrecordedEvents(RedisConnection redis, PacketKeys keys, MeterRegistry registry) {
         return new UnrecordedEventsScript(redis.async(), keys, registry);
     }
 
@@ -167,28 +186,29 @@ class RedPacketConfiguration {
 
     @Bean
     GrabPersister grabPersister(
-            RedisClient client,
+            RedisConnections connections,
             PacketKeys keys,
+            ShardDoorbell doorbell,
             PacketEventWriter writer,
             RedPacketSettings settings,
             MeterRegistry registry) {
-        return new GrabPersister(client, keys, writer, settings.persister(), registry);
+        return new GrabPersister(connections, keys, doorbell, writer, settings.persister(), registry);
     }
 
     @Bean
-    ExpireScript expireScript(
-            StatefulRedisConnection<String, String> redis, PacketKeys keys, RedPacketSettings settings) {
+    ExpireScript expireScript(RedisConnection redis, PacketKeys keys, RedPacketSettings settings) {
         return new ExpireScript(redis.async(), keys, settings.retention());
     }
 
     @Bean
     ExpirySweeper expirySweeper(
-            StatefulRedisConnection<String, String> redis,
+            RedisConnection redis,
             PacketKeys keys,
             ExpireScript expire,
+            ShardDoorbell doorbell,
             Clock clock,
             RedPacketSettings settings) {
-        return new ExpirySweeper(redis.async(), keys, expire, clock, settings.sweeper());
+        return new ExpirySweeper(redis.async(), keys, expire, doorbell, clock, settings.sweeper());
     }
 
     @Bean
@@ -214,12 +234,12 @@ class RedPacketConfiguration {
     /** On a Redis connection of its own: the audit's reads never queue among the grabs pipelined on the shared one. */
     @Bean(destroyMethod = "close")
     RedisAgreesWithDatabaseCheck redisAgreesWithDatabaseCheck(
-            JdbcClient jdbc, PacketKeys keys, RedisClient client, AuditPaging paging) {
-        return new RedisAgreesWithDatabaseCheck(jdbc, keys, client.connect(), paging, Duration.ofSeconds(5));
+            JdbcClient jdbc, PacketKeys keys, RedisConnections connections, AuditPaging paging) {
+        return new RedisAgreesWithDatabaseCheck(jdbc, keys, connections.open(), paging, Duration.ofSeconds(5));
     }
 
     @Bean
-    DeadLettersCheck deadLettersCheck(StatefulRedisConnection<String, String> redis, PacketKeys keys) {
+    DeadLettersCheck deadLettersCheck(RedisConnection redis, PacketKeys keys) {
         return new DeadLettersCheck(redis.sync(), keys);
     }
 
@@ -227,10 +247,7 @@ class RedPacketConfiguration {
     @Bean
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
     GrabPathWarmUp grabPathWarmUp(
-            RedPacketSettings settings,
-            StatefulRedisConnection<String, String> redis,
-            PacketKeys keys,
-            TokenIssuer tokens) {
+            RedPacketSettings settings, RedisConnection redis, PacketKeys keys, TokenIssuer tokens) {
         return new GrabPathWarmUp(settings.warmUp(), redis, keys, tokens);
     }
 
@@ -277,7 +294,8 @@ class RedPacketConfiguration {
                                                         schema = @Schema(implementation = ApiError.class))),
                                 @ApiResponse(
                                         responseCode = "503",
-                                        description = "UNAVAILABLE: a backing store failed; the grab may have"
+                                        description = "UNAVAILABLE: a backing store failed, or no Redis replica"
+                                                + " confirmed the grab in time; the grab may have"
                                                 + " happened, and retrying is safe (a retry answers ALREADY_GRABBED"
                                                 + " with the amount if it did). Or the grab was refused before"
                                                 + " anything changed (Redis short of memory, the database too"

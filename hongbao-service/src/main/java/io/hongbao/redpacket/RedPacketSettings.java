@@ -8,7 +8,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * {@code hongbao.redpacket.*}; the defaults and what each setting means are in {@code application.yml}.
  *
  * @param shards virtual shards of the Redis state; each has its own event stream and expiry index under one hash tag.
- *     Fixed for the life of the data: changing it would orphan live packets.
+ *     Fixed for the life of the data: recorded in the database at first start, and a start with another count is
+ *     refused (ADR 0071).
+ * @param shardTags how each shard's hash tag is chosen; recorded and checked with {@code shards}
  * @param retention how long a closed packet's live state stays in Redis before readers fall back to the database
  * @param warmUp how hard the grab path is exercised before the service reports UP
  * @param negativeCache how long an instance remembers that the database does not know a packet id
@@ -17,6 +19,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("hongbao.redpacket")
 public record RedPacketSettings(
         int shards,
+        ShardTags shardTags,
         Duration retention,
         Persister persister,
         Sweeper sweeper,
@@ -26,8 +29,26 @@ public record RedPacketSettings(
         WarmUp warmUp,
         NegativeCache negativeCache) {
 
+    /** One shard per Redis Cluster slot at most: more could not all get a slot of their own. */
+    public static final int MAX_SHARDS = 16_384;
+
+    /**
+     * How a shard's hash tag is chosen (ADR 0071). {@code EVEN}: tags chosen so that the shards' Cluster slots are
+     * spread evenly over 0..16383. {@code LEGACY}: the tag is the shard's number, as data written before ADR 0071 has
+     * it (16 shards, tags {@code {0}}..{@code {15}}).
+     */
+    public enum ShardTags {
+        EVEN,
+        LEGACY
+    }
+
     public RedPacketSettings {
         Setting.positive(shards, "hongbao.redpacket.shards");
+        if (shards > MAX_SHARDS) {
+            throw new IllegalArgumentException("hongbao.redpacket.shards is " + shards + "; at most " + MAX_SHARDS
+                    + " (one Redis Cluster slot each)");
+        }
+        Setting.present(shardTags, "hongbao.redpacket.shard-tags");
         Setting.positive(retention, "hongbao.redpacket.retention");
         Setting.present(persister, "hongbao.redpacket.persister");
         Setting.present(sweeper, "hongbao.redpacket.sweeper");
@@ -53,9 +74,13 @@ public record RedPacketSettings(
     }
 
     /**
-     * The stream-to-database worker: one thread and one Redis connection per shard.
+     * The stream-to-database worker: a fixed pool of threads, each with a Redis connection of its own, drains the
+     * shards whose doorbell was rung, plus a safety pass over all shards (ADR 0072).
      *
-     * @param block how long one XREADGROUP waits for new entries
+     * @param workers persister threads (and Redis connections) per instance, whatever the shard count
+     * @param block how long an idle worker waits for a rung shard before looking at its periodic work
+     * @param reclaimEvery how often the safety pass runs over every shard: reclaims entries pending longer than
+     *     {@code claimIdle} and reads entries nobody rang for (written by another instance, or before a crash)
      * @param claimIdle entries pending this long (their consumer died or is stuck) are reclaimed by another
      * @param linger after a batch smaller than {@code batchSize}, how long to wait before reading again, so that
      *     under steady load each transaction (and its fsync) carries many grabs instead of one or two; 0 reads again
@@ -63,6 +88,7 @@ public record RedPacketSettings(
      */
     public record Persister(
             Boolean enabled,
+            int workers,
             int batchSize,
             Duration block,
             Duration claimIdle,
@@ -71,6 +97,7 @@ public record RedPacketSettings(
             Duration linger) {
         public Persister {
             Setting.present(enabled, "hongbao.redpacket.persister.enabled");
+            Setting.positive(workers, "hongbao.redpacket.persister.workers");
             Setting.positive(batchSize, "hongbao.redpacket.persister.batch-size");
             Setting.positive(block, "hongbao.redpacket.persister.block");
             Setting.positive(claimIdle, "hongbao.redpacket.persister.claim-idle");

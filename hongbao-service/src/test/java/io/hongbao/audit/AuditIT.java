@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.hongbao.audit.infrastructure.AuditWorker;
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class AuditIT extends IntegrationTest {
     JdbcClient jdbc;
 
     @Autowired
-    StatefulRedisConnection<String, String> redis;
+    RedisConnection redis;
 
     @Autowired
     PacketKeys keys;

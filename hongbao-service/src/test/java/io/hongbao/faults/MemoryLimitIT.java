@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.redis.LuaScript;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.redpacket.infrastructure.GrabScript;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
@@ -198,7 +200,10 @@ class MemoryLimitIT {
         // The last id the stream generated, not its length: the persister trims acknowledged entries meanwhile.
         Object lastWritten = lastGeneratedId(redis, stream);
         long user = nextGrabber++;
-        String script = scriptOutcome(() -> new GrabScript(connection.async(), keys)
+        String script = scriptOutcome(() -> new GrabScript(
+                        RedisPrimaries.of(connection),
+                        new NotExecutedRetry(Duration.ofSeconds(2), Duration.ofMillis(20)),
+                        keys)
                 .grab(keys.shardOf(id), List.of(new GrabScript.Request(id, UserId.of(user))))
                 .toCompletableFuture()
                 .join()

@@ -20,6 +20,9 @@ import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisPrimaries;
+import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -33,6 +36,12 @@ import org.springframework.beans.factory.annotation.Autowired;
  * wins one already released.
  */
 class DrawClockIT extends LotteryIntegrationTest {
+
+    @Autowired
+    RedisPrimaries primaries;
+
+    @Autowired
+    NotExecutedRetry notExecutedRetry;
 
     @Autowired
     CreatingWheel creating;
@@ -49,6 +58,9 @@ class DrawClockIT extends LotteryIntegrationTest {
     @Autowired
     Transactions transactions;
 
+    @Autowired
+    ReplicatedAcknowledgements replicated;
+
     @Test
     void aDrawThroughAnInstanceWhoseClockRunsAheadDoesNotWinAUnitBeforeItsReleaseTime() {
         Instant now = Instant.now();
@@ -56,7 +68,8 @@ class DrawClockIT extends LotteryIntegrationTest {
         DrawingPrize aheadInstance = new DrawingPrize(
                 wheels,
                 draws,
-                LotteryInfrastructure.redisPrizePools(redis, Duration.ofDays(7)),
+                LotteryInfrastructure.redisPrizePools(
+                        redis, primaries, notExecutedRetry, replicated, Duration.ofDays(7), true),
                 filling,
                 transactions,
                 ForkJoinPool.commonPool());

@@ -1,9 +1,9 @@
 package io.hongbao.lottery;
 
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.LotteryApi;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -14,7 +14,7 @@ abstract class LotteryIntegrationTest extends IntegrationTest {
     protected JdbcClient jdbc;
 
     @Autowired
-    protected StatefulRedisConnection<String, String> redis;
+    protected RedisConnection redis;
 
     protected LotteryApi lottery() {
         return new LotteryApi(api(), http);

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.audit.model.AuditScope;
+import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.redpacket.infrastructure.GrabsRecordedOnceCheck;
 import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
@@ -14,7 +15,6 @@ import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
 import io.hongbao.support.RedPacketIntegrationTest;
-import io.lettuce.core.RedisClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -34,7 +34,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
     private static final AuditPaging PAGES_OF_TWO = new AuditPaging(2);
 
     @Autowired
-    RedisClient client;
+    RedisConnections client;
 
     @Test
     void aPacketWhoseSharesDoNotAddUpIsFoundOnTheLastOfPagesOfTwo() {
@@ -180,7 +180,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
     }
 
     private RedisAgreesWithDatabaseCheck agreementInPagesOfTwo() {
-        return new RedisAgreesWithDatabaseCheck(jdbc, keys, client.connect(), PAGES_OF_TWO, Duration.ofSeconds(5));
+        return new RedisAgreesWithDatabaseCheck(jdbc, keys, client.open(), PAGES_OF_TWO, Duration.ofSeconds(5));
     }
 
     private RedPacketApi packets() {

@@ -3,16 +3,17 @@ package io.hongbao.redpacket;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
 import io.hongbao.redpacket.infrastructure.PacketEventWriter;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.infrastructure.ShardDoorbell;
 import io.hongbao.support.GrabStorm;
 import io.hongbao.support.GrabStorm.Attempt;
 import io.hongbao.support.GrabStorm.Plan;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
-import io.lettuce.core.RedisClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ class ParallelPersistersIT extends IntegrationTest {
     int port;
 
     @Autowired
-    RedisClient client;
+    RedisConnections client;
 
     @Autowired
     PacketKeys keys;
@@ -67,7 +68,9 @@ class ParallelPersistersIT extends IntegrationTest {
                 plans.add(new Plan(user, packet.id()));
             }
         }
-        GrabPersister second = new GrabPersister(client, keys, writer, settings.persister(), registry);
+        // Another instance: nothing rings its doorbell (its own grab path would), so it finds work by its safety pass.
+        GrabPersister second = new GrabPersister(
+                client, keys, new ShardDoorbell(keys.shards()), writer, settings.persister(), registry);
         List<Attempt> attempts;
         second.start();
         try {

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.UserId;
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
@@ -16,7 +17,6 @@ import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,7 +31,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 class RebuildIT extends IntegrationTest {
 
     @Autowired
-    StatefulRedisConnection<String, String> redis;
+    RedisConnection redis;
 
     @Autowired
     SendingRedPacket sending;

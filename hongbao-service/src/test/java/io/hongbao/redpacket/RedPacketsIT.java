@@ -4,12 +4,12 @@ import static io.hongbao.support.RedPacketApi.packet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabEntryJson;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ import org.springframework.test.json.JsonCompareMode;
 class RedPacketsIT extends IntegrationTest {
 
     @Autowired
-    StatefulRedisConnection<String, String> redis;
+    RedisConnection redis;
 
     private RedPacketApi packets() {
         return new RedPacketApi(http, this::tokenFor);

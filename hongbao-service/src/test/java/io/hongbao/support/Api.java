@@ -13,7 +13,7 @@ public final class Api {
     private final LongFunction<String> tokenFor;
     private final String adminToken;
 
-    Api(WebTestClient http, LongFunction<String> tokenFor, String adminToken) {
+    public Api(WebTestClient http, LongFunction<String> tokenFor, String adminToken) {
         this.http = http;
         this.tokenFor = tokenFor;
         this.adminToken = adminToken;

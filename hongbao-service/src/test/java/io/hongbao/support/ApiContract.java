@@ -62,7 +62,7 @@ public final class ApiContract {
     }
 
     /** The service's document, read once through {@code unchecked} (on the test's thread: it blocks). */
-    static synchronized ApiContract ofTheService(WebTestClient unchecked) {
+    public static synchronized ApiContract ofTheService(WebTestClient unchecked) {
         if (ofTheService == null) {
             byte[] document = unchecked
                     .get()

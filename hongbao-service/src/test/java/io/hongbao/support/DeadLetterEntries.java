@@ -4,7 +4,7 @@ import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.ShardStream;
 import io.lettuce.core.Range;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.util.Optional;
 
 /**
@@ -13,10 +13,10 @@ import java.util.Optional;
  */
 public final class DeadLetterEntries {
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final PacketKeys keys;
 
-    public DeadLetterEntries(RedisCommands<String, String> redis, PacketKeys keys) {
+    public DeadLetterEntries(RedisClusterCommands<String, String> redis, PacketKeys keys) {
         this.redis = redis;
         this.keys = keys;
     }

@@ -35,6 +35,7 @@ public final class GrabStorm {
     private final LongFunction<String> tokenFor;
     private final AtomicInteger answered = new AtomicInteger();
     private final AtomicInteger decided = new AtomicInteger();
+    private final ConcurrentLinkedQueue<Attempt> soFar = new ConcurrentLinkedQueue<>();
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -82,6 +83,11 @@ public final class GrabStorm {
     /** How many attempts got an HTTP answer so far. */
     public int answered() {
         return answered.get();
+    }
+
+    /** Every attempt that ended so far, answered or not, while the storm may still run. */
+    public List<Attempt> soFar() {
+        return new ArrayList<>(soFar);
     }
 
     /** How many attempts were answered 200 (a decided outcome) so far. */
@@ -134,6 +140,12 @@ public final class GrabStorm {
 
     /** One grab, answered or not. */
     public Attempt attempt(Plan plan) {
+        Attempt attempt = send(plan);
+        soFar.add(attempt);
+        return attempt;
+    }
+
+    private Attempt send(Plan plan) {
         long started = System.nanoTime();
         HttpRequest request = HttpRequest.newBuilder(
                         URI.create(baseUrl + "/api/v1/packets/" + plan.packetId() + "/grab"))

@@ -81,6 +81,18 @@ public final class KillableServer implements AutoCloseable {
                 ready);
     }
 
+    /**
+     * Takes charge of a server this test started itself.
+     *
+     * @param command what started it, to start it again the same way
+     * @param ready true once the server answers after a restart
+     */
+    public static KillableServer started(
+            String name, Process process, List<String> command, Path workingFolder, BooleanSupplier ready) {
+        return new KillableServer(
+                name, process.pid(), command, workingFolder, workingFolder.resolve("restarted.log"), ready);
+    }
+
     public long pid() {
         return pid;
     }

@@ -48,7 +48,12 @@ public final class PrivateServers implements AutoCloseable {
         EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(new StorageSettings(
                 folder,
                 new StorageSettings.Redis(
-                        null, DataSize.ofGigabytes(1), new StorageSettings.Admission(90, Duration.ofMillis(200))),
+                        null,
+                        null,
+                        DataSize.ofGigabytes(1),
+                        new StorageSettings.Admission(90, Duration.ofMillis(200)),
+                        new StorageSettings.Topology(Duration.ofSeconds(10), Duration.ofSeconds(1), 5),
+                        new StorageSettings.Retry(Duration.ofSeconds(2), Duration.ofMillis(20))),
                 new StorageSettings.Db(null, "root", "", 1, 1)));
         try {
             int redisPort = URI.create(servers.redisUrl()).getPort();

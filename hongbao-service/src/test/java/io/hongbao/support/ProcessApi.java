@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.springframework.http.HttpHeaders;
 
 /**
@@ -34,12 +35,18 @@ public final class ProcessApi {
 
     public HttpResponse<String> post(long asUser, boolean admin, String path, String json)
             throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+        return post(asUser, admin, path, json, Map.of());
+    }
+
+    /** The same, with more headers (an {@code Idempotency-Key}). */
+    public HttpResponse<String> post(long asUser, boolean admin, String path, String json, Map<String, String> headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .header("Authorization", "Bearer " + tokens.issue(asUser, admin, Duration.ofHours(1)))
                 .header("Content-Type", "application/json")
-                .POST(json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
-                .build();
-        return checked(request, json);
+                .POST(json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        headers.forEach(request::header);
+        return checked(request.build(), json);
     }
 
     public HttpResponse<String> get(long asUser, boolean admin, String path) throws IOException, InterruptedException {

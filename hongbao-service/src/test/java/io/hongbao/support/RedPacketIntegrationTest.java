@@ -1,7 +1,7 @@
 package io.hongbao.support;
 
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -14,7 +14,7 @@ public abstract class RedPacketIntegrationTest extends IntegrationTest {
     protected PacketKeys keys;
 
     @Autowired
-    protected StatefulRedisConnection<String, String> redis;
+    protected RedisConnection redis;
 
     @Autowired
     protected JdbcClient jdbc;

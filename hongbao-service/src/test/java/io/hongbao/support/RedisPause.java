@@ -1,6 +1,6 @@
 package io.hongbao.support;
 
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.hongbao.platform.redis.RedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.StatusOutput;
 import io.lettuce.core.protocol.CommandArgs;
@@ -16,7 +16,7 @@ public final class RedisPause {
 
     private RedisPause() {}
 
-    public static void writes(StatefulRedisConnection<String, String> redis, Duration pause) {
+    public static void writes(RedisConnection redis, Duration pause) {
         client(
                 redis,
                 new CommandArgs<>(StringCodec.UTF8)
@@ -25,11 +25,11 @@ public final class RedisPause {
                         .add("WRITE"));
     }
 
-    public static void end(StatefulRedisConnection<String, String> redis) {
+    public static void end(RedisConnection redis) {
         client(redis, new CommandArgs<>(StringCodec.UTF8).add("UNPAUSE"));
     }
 
-    private static void client(StatefulRedisConnection<String, String> redis, CommandArgs<String, String> args) {
+    private static void client(RedisConnection redis, CommandArgs<String, String> args) {
         redis.sync().dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8), args);
     }
 }

@@ -53,6 +53,11 @@ public final class RunningStorm {
         return storm.answered();
     }
 
+    /** Every grab that ended so far, answered or not; the storm goes on. */
+    public List<Attempt> soFar() {
+        return storm.soFar();
+    }
+
     /** Blocks until {@code count} more grabs than now have been answered. */
     public void awaitMoreAnswers(int count, Duration limit) throws InterruptedException {
         int target = answered() + count;

@@ -1,10 +1,13 @@
 package io.hongbao.bench.engine;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.CoalescingGrabs;
 import io.hongbao.redpacket.infrastructure.GrabScript;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.infrastructure.ShardDoorbell;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.RedPacketGrabs;
@@ -59,7 +62,8 @@ final class HongbaoEngine implements Contender {
     @Override
     public void prepare() {
         ids = EngineSetup.publishProduction(redis, keys, packets, shares);
-        GrabScript script = new GrabScript(redis.async(), keys);
+        GrabScript script = new GrabScript(
+                RedisPrimaries.of(redis), new NotExecutedRetry(Duration.ofSeconds(2), Duration.ofMillis(20)), keys);
         if (coalesce) {
             // The production lanes' bounds (application.yml); no admission sampler runs here, so every shard is
             // admitted.
@@ -68,6 +72,7 @@ final class HongbaoEngine implements Contender {
                     keys,
                     new RedPacketSettings.Coalescing(maxBatch, 10_000, Duration.ofSeconds(1)),
                     shard -> null,
+                    new ShardDoorbell(keys.shards()),
                     System::nanoTime);
             grabs = coalescing;
         } else {

@@ -28,6 +28,7 @@ final class LoadRun {
     private final CpuMeter cpu;
     private final String targetName;
     private final PersistedRows persistedRows;
+    private final WindowProbe probe;
     private final LongAdder completed = new LongAdder();
     /** Answers per second since the load started, warm-up included: the cold start is visible here. */
     private final List<Long> perSecond = new CopyOnWriteArrayList<>();
@@ -44,13 +45,41 @@ final class LoadRun {
             CpuMeter cpu,
             String targetName,
             PersistedRows persistedRows) {
+        this(client, workload, settings, cpu, targetName, persistedRows, WindowProbe.NONE);
+    }
+
+    /** @param probe told when the measured window begins and ends, beside the CPU snapshots (bench topology) */
+    LoadRun(
+            GrabClient client,
+            Workload workload,
+            LoadSettings settings,
+            CpuMeter cpu,
+            String targetName,
+            PersistedRows persistedRows,
+            WindowProbe probe) {
         this.client = client;
         this.workload = workload;
         this.settings = settings;
         this.cpu = cpu;
         this.targetName = targetName;
         this.persistedRows = persistedRows;
+        this.probe = probe;
         this.stopped = new CountDownLatch(settings.connections());
+    }
+
+    /** Something read at the measured window's boundaries, such as counters on other machines. */
+    interface WindowProbe {
+        WindowProbe NONE = new WindowProbe() {
+            @Override
+            public void begin() {}
+
+            @Override
+            public void end() {}
+        };
+
+        void begin() throws Exception;
+
+        void end() throws Exception;
     }
 
     /** Grab rows in the target's database now, or -1 when it has none the bench can read. */
@@ -89,6 +118,7 @@ final class LoadRun {
             long interval = settings.closedLoop() ? (long) warm.raw().getMean() : 0;
             Phase window = new Phase(new Latencies(interval));
             long rowsBegin = persistedRows.now();
+            probe.begin();
             CpuMeter.Snapshot cpuBegin = cpu.snapshot();
             long windowStart = System.nanoTime();
             phase = window;
@@ -97,6 +127,7 @@ final class LoadRun {
             phase = tail;
             long windowEnd = System.nanoTime();
             CpuMeter.Snapshot cpuEnd = cpu.snapshot();
+            probe.end();
             long rowsEnd = persistedRows.now();
             double seconds = (windowEnd - windowStart) / 1e9;
             double persistedPerSecond = rowsBegin < 0 || rowsEnd < 0 ? -1 : (rowsEnd - rowsBegin) / seconds;

@@ -6,8 +6,8 @@ import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.platform.db.Snapshots;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.hongbao.platform.redis.RedisConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,18 +34,14 @@ public final class LotteryAuditChecks implements AutoCloseable {
 
     private final JdbcClient jdbc;
     private final Snapshots snapshots;
-    private final StatefulRedisConnection<String, String> connection;
-    private final RedisCommands<String, String> redis;
+    private final RedisConnection connection;
+    private final RedisClusterCommands<String, String> redis;
     private final Clock clock;
     private final int pageSize;
 
     /** @param connection the audit's own, closed with the checks */
     public LotteryAuditChecks(
-            JdbcClient jdbc,
-            Snapshots snapshots,
-            StatefulRedisConnection<String, String> connection,
-            Clock clock,
-            AuditPaging paging) {
+            JdbcClient jdbc, Snapshots snapshots, RedisConnection connection, Clock clock, AuditPaging paging) {
         this.jdbc = jdbc;
         this.snapshots = snapshots;
         this.connection = connection;

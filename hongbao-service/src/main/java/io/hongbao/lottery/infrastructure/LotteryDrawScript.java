@@ -5,8 +5,10 @@ import io.hongbao.lottery.model.PoolTake;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.platform.redis.LuaScript;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisPrimaries;
+import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletionStage;
@@ -15,6 +17,11 @@ import java.util.concurrent.CompletionStage;
  * {@code scripts/lottery_draw.lua}: decides one draw's outcome, once per draw id. On Redis' clock (production), the
  * caller's "now" is not sent: every instance then releases units by the one clock Redis has, and an instance whose
  * clock runs ahead cannot release a unit early.
+ *
+ * <p>The script runs through {@link RedisPrimaries}, which names the node connection it ran on: a {@code WAIT} for the
+ * replicas must follow on that very connection (ADR 0070). A call Redis did not execute (failover, resharding, not
+ * connected) is retried by {@link NotExecutedRetry}, then refused 503 nothing changed; a repeated draw would be safe
+ * anyway (its outcome is remembered by draw id), but only unexecuted calls are repeated.
  */
 final class LotteryDrawScript {
 
@@ -23,12 +30,26 @@ final class LotteryDrawScript {
     /** ARGV[2] that tells the script to read Redis' clock. */
     private static final String REDIS_TIME = "";
 
-    private final StatefulRedisConnection<String, String> redis;
+    private final RedisPrimaries primaries;
+    private final NotExecutedRetry retry;
+    private final ReplicatedAcknowledgements acks;
     private final String rememberMillis;
     private final boolean onRedisTime;
 
-    LotteryDrawScript(StatefulRedisConnection<String, String> redis, Duration rememberOutcomes, boolean onRedisTime) {
-        this.redis = redis;
+    /**
+     * @param acks the replica acknowledgements: a draw's take is handed on only once they confirm the call on the node
+     *     connection it ran on (ADR 0073), else it fails with {@code ReplicaAckFailed} and the draw stays pending for
+     *     its recovery
+     */
+    LotteryDrawScript(
+            RedisPrimaries primaries,
+            NotExecutedRetry retry,
+            ReplicatedAcknowledgements acks,
+            Duration rememberOutcomes,
+            boolean onRedisTime) {
+        this.primaries = primaries;
+        this.retry = retry;
+        this.acks = acks;
         this.rememberMillis = Long.toString(rememberOutcomes.toMillis());
         this.onRedisTime = onRedisTime;
     }
@@ -41,14 +62,11 @@ final class LotteryDrawScript {
             LotteryKeys.loaded(wheel),
             LotteryKeys.outcomes(wheel)
         };
-        return SCRIPT.<String>run(
-                        redis.async(),
-                        ScriptOutputType.VALUE,
-                        keys,
-                        draw.value(),
-                        onRedisTime ? REDIS_TIME : Long.toString(now.toEpochMilli()),
-                        rememberMillis)
-                .thenApply(LotteryDrawScript::take);
+        String[] args = {draw.value(), onRedisTime ? REDIS_TIME : Long.toString(now.toEpochMilli()), rememberMillis};
+        return retry.call(() -> primaries.<String>run(SCRIPT, ScriptOutputType.VALUE, keys, args))
+                // From the reply's completion: the WAIT is sent after the call ran, on the node connection it ran on
+                // (ADR 0073). A repeat of the draw (recovery, a retry) asks again, and its WAIT covers the first call.
+                .thenCompose(ran -> acks.acknowledged(ran.node()).thenApply(replicated -> take(ran.result())));
     }
 
     private static PoolTake take(String answer) {

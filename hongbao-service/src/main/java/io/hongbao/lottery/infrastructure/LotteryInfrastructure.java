@@ -4,7 +4,10 @@ import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.ReleaseSchedule;
 import io.hongbao.lottery.model.Wheels;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisConnection;
+import io.hongbao.platform.redis.RedisPrimaries;
+import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import java.time.Duration;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -25,18 +28,22 @@ public final class LotteryInfrastructure {
         return new JdbcDraws(jdbc);
     }
 
-    /** The prize pools on Redis' own clock: what releases a unit is Redis' time, whatever the caller's clock says. */
-    public static PrizePools redisPrizePools(StatefulRedisConnection<String, String> redis, Duration rememberOutcomes) {
-        return redisPrizePools(redis, rememberOutcomes, true);
-    }
-
     /**
+     * The prize pools in Redis.
+     *
      * @param onRedisTime false only with a simulated clock (tests that run a campaign years ahead in seconds): the
      *     draw then releases units by the time the caller passes
      */
     public static PrizePools redisPrizePools(
-            StatefulRedisConnection<String, String> redis, Duration rememberOutcomes, boolean onRedisTime) {
+            RedisConnection redis,
+            RedisPrimaries primaries,
+            NotExecutedRetry retry,
+            ReplicatedAcknowledgements acks,
+            Duration rememberOutcomes,
+            boolean onRedisTime) {
         return new RedisPrizePools(
-                redis, new LotteryDrawScript(redis, rememberOutcomes, onRedisTime), new LotteryPublishScript(redis));
+                redis,
+                new LotteryDrawScript(primaries, retry, acks, rememberOutcomes, onRedisTime),
+                new LotteryPublishScript(redis));
     }
 }

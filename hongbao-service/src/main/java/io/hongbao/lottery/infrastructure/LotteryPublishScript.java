@@ -4,8 +4,8 @@ import io.hongbao.lottery.model.PlacedUnit;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.platform.redis.LuaScript;
+import io.hongbao.platform.redis.RedisConnection;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
@@ -21,9 +21,9 @@ final class LotteryPublishScript {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("lottery_publish");
 
-    private final StatefulRedisConnection<String, String> redis;
+    private final RedisConnection redis;
 
-    LotteryPublishScript(StatefulRedisConnection<String, String> redis) {
+    LotteryPublishScript(RedisConnection redis) {
         this.redis = redis;
     }
 

@@ -9,7 +9,7 @@ import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.WheelUnits;
 import io.hongbao.platform.collections.Chunks;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.hongbao.platform.redis.RedisConnection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,14 +26,11 @@ final class RedisPrizePools implements PrizePools {
 
     static final int UNITS_PER_CALL = 500;
 
-    private final StatefulRedisConnection<String, String> redis;
+    private final RedisConnection redis;
     private final LotteryDrawScript drawScript;
     private final LotteryPublishScript publishScript;
 
-    RedisPrizePools(
-            StatefulRedisConnection<String, String> redis,
-            LotteryDrawScript drawScript,
-            LotteryPublishScript publishScript) {
+    RedisPrizePools(RedisConnection redis, LotteryDrawScript drawScript, LotteryPublishScript publishScript) {
         this.redis = redis;
         this.drawScript = drawScript;
         this.publishScript = publishScript;

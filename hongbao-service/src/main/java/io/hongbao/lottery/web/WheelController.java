@@ -126,7 +126,8 @@ class WheelController {
                 @ApiResponse(
                         responseCode = "202",
                         description = "PENDING: the points are spent but the outcome could not be decided now (a"
-                                + " backing store failed); the service finishes the draw within seconds, and"
+                                + " backing store failed, or no Redis replica confirmed the decision in time); the"
+                                + " service finishes the draw within seconds, and"
                                 + " `GET /api/v1/me/draws` (or a repeat with the same Idempotency-Key) shows it",
                         content = @Content(schema = @Schema(implementation = PendingDrawView.class))),
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel"),

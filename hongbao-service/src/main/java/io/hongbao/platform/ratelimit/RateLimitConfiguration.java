@@ -1,7 +1,7 @@
 package io.hongbao.platform.ratelimit;
 
+import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.platform.web.ApiErrorWriter;
-import io.lettuce.core.RedisClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +17,8 @@ import org.springframework.context.annotation.Configuration;
 class RateLimitConfiguration {
 
     @Bean(destroyMethod = "close")
-    RedisBuckets rateLimitBuckets(RedisClient client, MeterRegistry registry) {
-        return new RedisBuckets(client, registry);
+    RedisBuckets rateLimitBuckets(RedisConnections redis, MeterRegistry registry) {
+        return new RedisBuckets(redis, registry);
     }
 
     @Bean

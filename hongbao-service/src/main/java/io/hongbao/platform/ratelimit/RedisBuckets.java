@@ -8,8 +8,10 @@ import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
 import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
-import io.lettuce.core.RedisClient;
+import io.hongbao.platform.redis.RedisConnections;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
@@ -48,18 +50,30 @@ import org.slf4j.LoggerFactory;
 final class RedisBuckets implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(RedisBuckets.class);
+    private static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
     private static final Duration KEEP_AFTER_REFILL = Duration.ofSeconds(1);
     private static final long LOG_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
 
-    private final StatefulRedisConnection<String, byte[]> connection;
+    private final StatefulConnection<String, byte[]> connection;
     private final AsyncProxyManager<String> buckets;
     private final Cache<String, AsyncBucketProxy> proxies;
     private final Counter failures;
     private final AtomicLong lastLoggedNanos = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
 
-    RedisBuckets(RedisClient client, MeterRegistry registry) {
-        this.connection = client.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
-        this.buckets = Bucket4jLettuce.casBasedBuilder(connection)
+    RedisBuckets(RedisConnections redis, MeterRegistry registry) {
+        // Bucket4j takes Lettuce's own connection types, one builder per mode; on a cluster each bucket's key routes to
+        // its slot's primary (a bucket is one key, so its compare-and-swap script never crosses slots).
+        Opened opened = redis.withClient(
+                client -> {
+                    StatefulRedisConnection<String, byte[]> standalone = client.connect(CODEC);
+                    return new Opened(standalone, Bucket4jLettuce.casBasedBuilder(standalone));
+                },
+                client -> {
+                    StatefulRedisClusterConnection<String, byte[]> cluster = client.connect(CODEC);
+                    return new Opened(cluster, Bucket4jLettuce.casBasedBuilder(cluster));
+                });
+        this.connection = opened.connection();
+        this.buckets = opened.builder()
                 .expirationAfterWrite(
                         ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_AFTER_REFILL))
                 .build()
@@ -116,6 +130,10 @@ final class RedisBuckets implements AutoCloseable {
         }
         return Verdict.ALLOWED;
     }
+
+    private record Opened(
+            StatefulConnection<String, byte[]> connection,
+            Bucket4jLettuce.LettuceBasedProxyManagerBuilder<String> builder) {}
 
     @Override
     public void close() {

@@ -80,6 +80,11 @@ public final class LuaScript {
         return sha;
     }
 
+    /** The script's text: for {@code SCRIPT LOAD} and for an {@code EVAL} sent without trying the SHA first. */
+    public String source() {
+        return source;
+    }
+
     private static boolean isNoScript(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof RedisNoScriptException

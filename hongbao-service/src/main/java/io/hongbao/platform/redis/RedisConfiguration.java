@@ -6,19 +6,23 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.TimeoutOptions;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * One Lettuce client and one shared connection. Lettuce connections are thread-safe and pipeline every command sent
- * on them, so a single connection serves all callers without a pool (the hot path relies on that pipelining).
+ * One Lettuce client, standalone or cluster (ADR 0070), and one shared connection. Lettuce connections are thread-safe
+ * and pipeline every command sent on them, so a single connection serves all callers without a pool (the hot path
+ * relies on that pipelining); on a cluster it keeps one such connection per node.
  */
 @Configuration(proxyBeanMethods = false)
 class RedisConfiguration {
@@ -40,38 +44,106 @@ class RedisConfiguration {
     }
 
     @Bean(destroyMethod = "shutdown")
-    RedisClient redisClient(ClientResources resources, StorageEndpoints endpoints) {
-        RedisClient client = RedisClient.create(resources, RedisURI.create(endpoints.redisUrl()));
+    LettuceRedis redisConnections(ClientResources resources, StorageEndpoints endpoints, StorageSettings settings) {
+        if (!endpoints.redisClusterSeeds().isEmpty()) {
+            StorageSettings.Topology topology = settings.redis().topology();
+            return new ClusterRedis(
+                    clusterClient(resources, endpoints.redisClusterSeeds(), topology), topology.maxRedirects());
+        }
+        RedisURI uri = RedisURI.create(endpoints.redisUrl());
+        RedisClient client = RedisClient.create(resources, uri);
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 // While Redis is away, fail calls at once (503) instead of queueing them without bound.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
                 .build());
+        return new StandaloneRedis(client, uri.getHost() + ":" + uri.getPort());
+    }
+
+    /**
+     * The cluster client. Topology: refreshed periodically and at once on every adaptive trigger (MOVED, ASK,
+     * persistent reconnects, unknown node, uncovered slot), so that a failover's new primary is found within a
+     * redirect rather than a period. Membership validation stays on: the client connects only to nodes of the
+     * topology, and the unknown-node trigger refreshes that topology as soon as a redirect names a new one (a promoted
+     * replica is already in it). Disconnected behaviour, timeout and reconnect delay as in standalone mode.
+     */
+    static RedisClusterClient clusterClient(
+            ClientResources resources, List<String> seeds, StorageSettings.Topology topology) {
+        List<RedisURI> uris =
+                seeds.stream().map(seed -> RedisURI.create("redis://" + seed)).toList();
+        RedisClusterClient client = RedisClusterClient.create(resources, uris);
+        client.setOptions(ClusterClientOptions.builder()
+                .autoReconnect(true)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
+                .maxRedirects(topology.maxRedirects())
+                .validateClusterNodeMembership(true)
+                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                        .enablePeriodicRefresh(topology.refreshEvery())
+                        .enableAllAdaptiveRefreshTriggers()
+                        // Lettuce's default (30 s) swallows every trigger after the first: a refresh at the first
+                        // reconnect, before the replica was promoted, would hide the promotion until the next period.
+                        .adaptiveRefreshTriggersTimeout(topology.adaptiveAtMostEvery())
+                        .closeStaleConnections(true)
+                        .dynamicRefreshSources(true)
+                        .build())
+                .build());
         return client;
     }
 
     @Bean(destroyMethod = "close")
-    StatefulRedisConnection<String, String> redisConnection(RedisClient client) {
-        return client.connect();
+    RedisConnection redisConnection(RedisConnections connections) {
+        return connections.open();
     }
 
     @Bean
-    RedisDurabilityCheck redisDurabilityCheck(StatefulRedisConnection<String, String> connection) {
-        return new RedisDurabilityCheck(connection);
+    RedisNodes redisNodes(LettuceRedis redis, RedisConnection shared) {
+        return redis.nodes(shared);
     }
 
     @Bean
-    RedisHealthIndicator redisHealthIndicator(StatefulRedisConnection<String, String> connection, RedisMemory memory) {
-        return new RedisHealthIndicator(connection, memory);
+    RedisPrimaries redisPrimaries(LettuceRedis redis, RedisConnection shared) {
+        return redis.primaries(shared);
     }
 
-    /** Samples Redis' memory on the shared connection: one INFO per period, nothing a grab waits for. */
+    /**
+     * Replica acknowledgements of the script calls (ADR 0073): one group commit per node connection, and the count of
+     * each node's replicas. It hears of every lost connection of the client, so a WAIT on a new connection never
+     * releases a call made on the old one.
+     */
     @Bean
-    RedisMemory redisMemory(
-            StatefulRedisConnection<String, String> connection, StorageSettings settings, MeterRegistry registry) {
+    ReplicatedAcknowledgements replicatedAcknowledgements(
+            LettuceRedis redis, ReplicaAckSettings settings, MeterRegistry registry) {
+        ReplicatedAcknowledgements acknowledgements = new ReplicatedAcknowledgements(settings, registry);
+        redis.listen(acknowledgements);
+        return acknowledgements;
+    }
+
+    @Bean
+    NotExecutedRetry redisNotExecutedRetry(StorageSettings settings) {
+        return new NotExecutedRetry(settings.redis().retry());
+    }
+
+    @Bean
+    RedisScriptsPreload redisScriptsPreload(RedisConnection shared) {
+        return new RedisScriptsPreload(shared);
+    }
+
+    @Bean
+    RedisDurabilityCheck redisDurabilityCheck(RedisNodes nodes) {
+        return new RedisDurabilityCheck(nodes);
+    }
+
+    @Bean
+    RedisHealthIndicator redisHealthIndicator(RedisConnection connection, RedisNodes nodes, RedisMemory memory) {
+        return new RedisHealthIndicator(connection, nodes, memory);
+    }
+
+    /** Samples Redis' memory: one INFO per primary per period, nothing a grab waits for. */
+    @Bean
+    RedisMemory redisMemory(RedisNodes nodes, StorageSettings settings, MeterRegistry registry) {
         StorageSettings.Admission admission = settings.redis().admission();
-        return new RedisMemory(
-                connection.async(), admission.refuseNewWorkAtPercent(), admission.sampleEvery(), registry);
+        return new RedisMemory(nodes, admission.refuseNewWorkAtPercent(), admission.sampleEvery(), registry);
     }
 }

@@ -1,11 +1,11 @@
 package io.hongbao.platform.redis;
 
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -13,16 +13,17 @@ import org.springframework.context.event.EventListener;
 
 /**
  * Warns loudly at start-up when the Redis in use can lose acknowledged grabs: a grab is answered once Redis has it,
- * so Redis must fsync every write (AOF {@code appendfsync always}) and must never evict keys.
+ * so Redis must fsync every write (AOF {@code appendfsync always}) and must never evict keys. On a cluster every node
+ * is checked, replicas too: a replica becomes a primary at its failover.
  */
 public final class RedisDurabilityCheck {
 
     private static final Logger log = LoggerFactory.getLogger(RedisDurabilityCheck.class);
 
-    private final StatefulRedisConnection<String, String> connection;
+    private final RedisNodes nodes;
 
-    RedisDurabilityCheck(StatefulRedisConnection<String, String> connection) {
-        this.connection = connection;
+    RedisDurabilityCheck(RedisNodes nodes) {
+        this.nodes = nodes;
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -36,29 +37,54 @@ public final class RedisDurabilityCheck {
                             + "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
                     String.join("; ", problems));
         }
-        if ("0".equals(connection.sync().configGet("maxmemory").get("maxmemory"))) {
-            log.warn("Redis has no maxmemory: it grows until the machine runs out, and new grabs cannot be refused"
-                    + " before it is full (only the persister backlog bounds them). Set maxmemory (ADR 0067).");
+        for (RedisNodes.Node node : nodes.all()) {
+            if ("0".equals(sync(node).configGet("maxmemory").get("maxmemory"))) {
+                log.warn(
+                        "Redis {} has no maxmemory: it grows until the machine runs out, and new grabs cannot be"
+                                + " refused before it is full (only the persister backlog bounds them). Set maxmemory (ADR"
+                                + " 0067).",
+                        node.address());
+            }
         }
     }
 
-    /** What is weaker than the durability the service promises; empty when Redis is configured safely. */
+    /**
+     * What is weaker than the durability the service promises, per node ("host:port: ..." on a cluster); empty when
+     * every node is configured safely.
+     */
     public List<String> problems() {
-        RedisCommands<String, String> redis = connection.sync();
-        // One CONFIG GET per setting: several names in one call need Redis 7, the embedded Redis is 6.2.
-        Map<String, String> config = new HashMap<>();
-        for (String setting : List.of("appendonly", "appendfsync", "maxmemory-policy")) {
-            config.putAll(redis.configGet(setting));
-        }
         List<String> problems = new ArrayList<>();
-        if (!"yes".equals(config.get("appendonly"))) {
-            problems.add("appendonly is " + config.get("appendonly"));
-        } else if (!"always".equals(config.get("appendfsync"))) {
-            problems.add("appendfsync is " + config.get("appendfsync"));
-        }
-        if (!"noeviction".equals(config.get("maxmemory-policy"))) {
-            problems.add("maxmemory-policy is " + config.get("maxmemory-policy"));
+        for (RedisNodes.Node node : nodes.all()) {
+            String where = nodes.cluster() ? node.address() + ": " : "";
+            RedisCommands<String, String> redis = sync(node);
+            // One CONFIG GET per setting: several names in one call need Redis 7, the embedded Redis is 6.2.
+            Map<String, String> config = new HashMap<>();
+            for (String setting : List.of("appendonly", "appendfsync", "maxmemory-policy")) {
+                config.putAll(redis.configGet(setting));
+            }
+            if (!"yes".equals(config.get("appendonly"))) {
+                problems.add(where + "appendonly is " + config.get("appendonly"));
+            } else if (!"always".equals(config.get("appendfsync"))) {
+                problems.add(where + "appendfsync is " + config.get("appendfsync"));
+            }
+            if (!"noeviction".equals(config.get("maxmemory-policy"))) {
+                problems.add(where + "maxmemory-policy is " + config.get("maxmemory-policy"));
+            }
         }
         return problems;
+    }
+
+    private static RedisCommands<String, String> sync(RedisNodes.Node node) {
+        try {
+            return node.connection()
+                    .toCompletableFuture()
+                    .get(5, TimeUnit.SECONDS)
+                    .sync();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted connecting to Redis " + node.address(), e);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot connect to Redis " + node.address() + ": " + e, e);
+        }
     }
 }

@@ -3,7 +3,6 @@ package io.hongbao.platform.redis;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.workers.PeriodicWorker;
-import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -35,19 +34,15 @@ public final class RedisMemory extends PeriodicWorker {
     private static final ApiException NEARLY_FULL = new ApiException(
             ErrorCode.UNAVAILABLE, "Redis is short of memory for new work; nothing was changed: retry later");
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisNodes nodes;
     private final int refuseAtPercent;
     private volatile Sample sample = Sample.UNKNOWN;
     /** Whether the last sample failed (the worker's thread only). */
     private boolean failing;
 
-    RedisMemory(
-            RedisAsyncCommands<String, String> redis,
-            int refuseAtPercent,
-            Duration sampleEvery,
-            MeterRegistry registry) {
+    RedisMemory(RedisNodes nodes, int refuseAtPercent, Duration sampleEvery, MeterRegistry registry) {
         super("redis-memory", sampleEvery, true);
-        this.redis = redis;
+        this.nodes = nodes;
         this.refuseAtPercent = refuseAtPercent;
         Gauge.builder("hongbao.redis.memory.used", this, memory -> memory.sample.used())
                 .description("memory Redis counts against maxmemory, as last sampled")
@@ -108,13 +103,29 @@ public final class RedisMemory extends PeriodicWorker {
         return 0;
     }
 
-    /** INFO memory now, or {@code null} when Redis did not answer (warned once, not every period). */
+    /**
+     * INFO memory now, or {@code null} when Redis did not answer (warned once, not every period). On a cluster every
+     * primary is asked and the fullest decides: a packet's shard may live on any of them, so admission is as strict as
+     * the fullest primary (one shared flag, no per-slot bookkeeping on the hot path).
+     */
     private Sample sampleOrNull() {
         try {
-            Sample sampled = Sample.of(
-                    redis.info("memory").get(SAMPLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS), refuseAtPercent);
+            Sample fullest = null;
+            for (RedisNodes.Node node : nodes.primaries()) {
+                String info = node.connection()
+                        .thenCompose(connection -> connection.async().info("memory"))
+                        .toCompletableFuture()
+                        .get(SAMPLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                Sample sampled = Sample.of(info, refuseAtPercent);
+                if (fullest == null || sampled.fullerThan(fullest)) {
+                    fullest = sampled;
+                }
+            }
+            if (fullest == null) {
+                throw new IllegalStateException("no Redis primary known");
+            }
             failing = false;
-            return sampled;
+            return fullest;
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             if (!failing) {
                 log.warn("Cannot sample Redis' memory, admitting new work until it answers: {}", e.toString());
@@ -137,6 +148,18 @@ public final class RedisMemory extends PeriodicWorker {
     public record Sample(long used, long max, boolean nearlyFull) {
 
         static final Sample UNKNOWN = new Sample(0, 0, false);
+
+        /** Nearer to refusing than {@code other}: refusing first, then the larger share of maxmemory used. */
+        boolean fullerThan(Sample other) {
+            if (nearlyFull != other.nearlyFull) {
+                return nearlyFull;
+            }
+            return share() > other.share();
+        }
+
+        private double share() {
+            return max == 0 ? 0 : used / (double) max;
+        }
 
         private static final Pattern FIELD =
                 Pattern.compile("(?m)^(used_memory|maxmemory|mem_not_counted_for_evict):(\\d+)");

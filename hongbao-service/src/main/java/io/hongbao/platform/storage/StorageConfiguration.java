@@ -1,6 +1,7 @@
 package io.hongbao.platform.storage;
 
 import io.hongbao.platform.embedded.EmbeddedServers;
+import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -18,14 +19,19 @@ class StorageConfiguration {
 
     @Bean
     StorageEndpoints storageEndpoints(StorageSettings settings, EmbeddedServers embedded) {
-        String redisUrl = settings.redis().embedded()
-                ? embedded.redisUrl()
-                : settings.redis().url();
+        // A cluster is always external: with hongbao.redis.cluster set no embedded Redis was started (ADR 0070).
+        String redisUrl = settings.redis().isCluster()
+                ? null
+                : settings.redis().embedded()
+                        ? embedded.redisUrl()
+                        : settings.redis().url();
+        List<String> seeds = settings.redis().clusterSeeds();
         if (settings.db().embedded()) {
-            return new StorageEndpoints(redisUrl, embedded.jdbcUrl(), embedded.dbUser(), embedded.dbPassword());
+            return new StorageEndpoints(redisUrl, seeds, embedded.jdbcUrl(), embedded.dbUser(), embedded.dbPassword());
         }
         return new StorageEndpoints(
                 redisUrl,
+                seeds,
                 settings.db().url(),
                 settings.db().user(),
                 settings.db().password());

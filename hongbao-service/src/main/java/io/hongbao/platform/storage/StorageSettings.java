@@ -3,6 +3,8 @@ package io.hongbao.platform.storage;
 import io.hongbao.platform.settings.Setting;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -21,20 +23,85 @@ public record StorageSettings(Path dataDir, Redis redis, Db db) {
     }
 
     /**
-     * @param url blank: start an embedded Redis
+     * @param url blank (and no cluster): start an embedded Redis
+     * @param cluster blank: standalone; else the seed nodes of a Redis Cluster, {@code host:port,host:port,...}
+     *     (external mode: no embedded Redis is started; ADR 0070)
      * @param maxMemory the embedded Redis' maxmemory (an external Redis keeps its own)
      * @param admission when new work is refused for lack of Redis memory (ADR 0067)
+     * @param topology how a cluster's topology is followed
+     * @param retry how long a call Redis did not execute (failover, resharding) is retried before 503
      */
-    public record Redis(String url, DataSize maxMemory, Admission admission) {
+    public record Redis(
+            String url, String cluster, DataSize maxMemory, Admission admission, Topology topology, Retry retry) {
         public Redis {
             if (Setting.present(maxMemory, "hongbao.redis.max-memory").toBytes() <= 0) {
                 throw new IllegalArgumentException("hongbao.redis.max-memory must be positive, not " + maxMemory);
             }
             Setting.present(admission, "hongbao.redis.admission");
+            Setting.present(topology, "hongbao.redis.topology");
+            Setting.present(retry, "hongbao.redis.retry");
+            if (!(url == null || url.isBlank()) && !(cluster == null || cluster.isBlank())) {
+                throw new IllegalArgumentException("set hongbao.redis.url (standalone) or hongbao.redis.cluster"
+                        + " (Redis Cluster seeds), not both");
+            }
+            seeds(cluster); // fails at start on a malformed seed
         }
 
         public boolean embedded() {
-            return url == null || url.isBlank();
+            return (url == null || url.isBlank()) && !isCluster();
+        }
+
+        public boolean isCluster() {
+            return cluster != null && !cluster.isBlank();
+        }
+
+        /** The cluster's seed nodes as {@code host:port} strings; empty in standalone mode. */
+        public List<String> clusterSeeds() {
+            return seeds(cluster);
+        }
+
+        private static List<String> seeds(String cluster) {
+            if (cluster == null || cluster.isBlank()) {
+                return List.of();
+            }
+            List<String> seeds = new ArrayList<>();
+            for (String seed : cluster.split(",")) {
+                String trimmed = seed.trim();
+                int colon = trimmed.lastIndexOf(':');
+                if (colon <= 0
+                        || colon == trimmed.length() - 1
+                        || !trimmed.substring(colon + 1).chars().allMatch(Character::isDigit)) {
+                    throw new IllegalArgumentException(
+                            "hongbao.redis.cluster must be host:port,host:port,..., not " + cluster);
+                }
+                seeds.add(trimmed);
+            }
+            return List.copyOf(seeds);
+        }
+    }
+
+    /**
+     * @param refreshEvery periodic topology refresh (adaptive refresh on MOVED, ASK, reconnects and unknown nodes comes
+     *     on top)
+     * @param maxRedirects how many MOVED/ASK one command follows
+     */
+    public record Topology(Duration refreshEvery, Duration adaptiveAtMostEvery, int maxRedirects) {
+        public Topology {
+            Setting.positive(refreshEvery, "hongbao.redis.topology.refresh-every");
+            Setting.positive(adaptiveAtMostEvery, "hongbao.redis.topology.adaptive-at-most-every");
+            Setting.positive(maxRedirects, "hongbao.redis.topology.max-redirects");
+        }
+    }
+
+    /**
+     * @param within a grab or draw Redis did not execute (TRYAGAIN, CLUSTERDOWN, redirects exhausted, not connected) is
+     *     retried for about this long in total, then answered 503
+     * @param firstBackoff the first pause; each next one doubles
+     */
+    public record Retry(Duration within, Duration firstBackoff) {
+        public Retry {
+            Setting.positive(within, "hongbao.redis.retry.within");
+            Setting.positive(firstBackoff, "hongbao.redis.retry.first-backoff");
         }
     }
 

@@ -39,18 +39,23 @@ public final class CoalescingGrabs implements RedPacketGrabs {
     private final Lane[] lanes;
     private final Counts counts = new Counts();
 
-    /** @param nanoTime the lanes' clock ({@code System::nanoTime}; a test moves its own) */
+    /**
+     * @param doorbell rung after each script call that may have appended to its shard's stream, so that a persister
+     *     reads it (ADR 0072)
+     * @param nanoTime the lanes' clock ({@code System::nanoTime}; a test moves its own)
+     */
     public CoalescingGrabs(
             ShardBatchGrabs script,
             PacketKeys keys,
             RedPacketSettings.Coalescing settings,
             GrabAdmission admission,
+            ShardDoorbell doorbell,
             LongSupplier nanoTime) {
         this.keys = keys;
         this.admission = admission;
         this.lanes = new Lane[keys.shards()];
         for (int shard = 0; shard < lanes.length; shard++) {
-            lanes[shard] = new Lane(script, shard, settings, nanoTime, counts);
+            lanes[shard] = new Lane(script, shard, settings, doorbell, nanoTime, counts);
         }
     }
 
@@ -103,6 +108,7 @@ public final class CoalescingGrabs implements RedPacketGrabs {
     private static final class Lane {
 
         private final ShardBatchGrabs script;
+        private final ShardDoorbell doorbell;
         private final int shard;
         private final int maxBatch;
         private final int maxQueued;
@@ -119,9 +125,11 @@ public final class CoalescingGrabs implements RedPacketGrabs {
                 ShardBatchGrabs script,
                 int shard,
                 RedPacketSettings.Coalescing settings,
+                ShardDoorbell doorbell,
                 LongSupplier nanoTime,
                 Counts counts) {
             this.script = script;
+            this.doorbell = doorbell;
             this.shard = shard;
             this.maxBatch = settings.maxBatch();
             this.maxQueued = settings.maxQueued();
@@ -191,11 +199,25 @@ public final class CoalescingGrabs implements RedPacketGrabs {
                 call = CompletableFuture.failedFuture(e);
             }
             call.whenComplete((outcomes, failure) -> {
+                // The script appends one stream entry when it granted anything; a failed call may have too (a lost
+                // reply). Under load the shard is already rung or being drained, and this costs one CAS.
+                if (failure != null || anyGranted(outcomes)) {
+                    doorbell.ring(shard);
+                }
                 // Release the lane before answering: the next batch goes out while this one's callers continue.
                 inFlight.set(false);
                 sendIfIdle();
                 answer(batch, outcomes, failure);
             });
+        }
+
+        private static boolean anyGranted(List<GrabOutcome> outcomes) {
+            for (GrabOutcome outcome : outcomes) {
+                if (outcome instanceof GrabOutcome.Grabbed) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private void answer(List<Pending> batch, List<GrabOutcome> outcomes, Throwable failure) {

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One shard's dead-letter metrics: {@code hongbao.persister.dead.letters} counts the entries this instance moved to
  * the dead-letter stream; {@code hongbao.persister.dead.letters.waiting} is how many wait there now (moved by any
- * instance, read by the persister thread at each trim, so no scrape waits on Redis).
+ * instance, read by a persister worker at each full trim round and after each move, so no scrape waits on Redis).
  */
 final class DeadLetterMeters {
 

@@ -2,16 +2,16 @@ package io.hongbao.redpacket.infrastructure;
 
 import io.hongbao.platform.redis.LuaScript;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 
 /** {@code dead_letter.lua}: moves a pending entry to its shard's dead-letter stream and acknowledges it, atomically. */
 final class DeadLetterScript {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("dead_letter");
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
 
-    DeadLetterScript(RedisCommands<String, String> redis) {
+    DeadLetterScript(RedisClusterCommands<String, String> redis) {
         this.redis = redis;
     }
 

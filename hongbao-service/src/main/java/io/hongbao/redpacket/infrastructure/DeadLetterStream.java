@@ -2,7 +2,7 @@ package io.hongbao.redpacket.infrastructure;
 
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.util.List;
 import java.util.Map;
 
@@ -17,13 +17,13 @@ public final class DeadLetterStream {
     /** One dead letter as the audit reports it. */
     public record DeadLetter(int shard, String deadLetterId, String entryId, String reason) {}
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final int shard;
     private final String stream;
     private final String key;
     private final DeadLetterScript script;
 
-    public DeadLetterStream(RedisCommands<String, String> redis, PacketKeys keys, int shard) {
+    public DeadLetterStream(RedisClusterCommands<String, String> redis, PacketKeys keys, int shard) {
         this.redis = redis;
         this.shard = shard;
         this.stream = keys.stream(shard);

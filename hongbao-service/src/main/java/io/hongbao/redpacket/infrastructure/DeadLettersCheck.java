@@ -3,7 +3,7 @@ package io.hongbao.redpacket.infrastructure;
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.redpacket.infrastructure.DeadLetterStream.DeadLetter;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,10 +16,10 @@ public final class DeadLettersCheck implements AuditCheck {
 
     private static final int MAX_REPORTED = 5;
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final PacketKeys keys;
 
-    public DeadLettersCheck(RedisCommands<String, String> redis, PacketKeys keys) {
+    public DeadLettersCheck(RedisClusterCommands<String, String> redis, PacketKeys keys) {
         this.redis = redis;
         this.keys = keys;
     }
@@ -46,7 +46,7 @@ public final class DeadLettersCheck implements AuditCheck {
         }
         List<String> described = oldest.stream().map(DeadLettersCheck::describe).toList();
         return AuditResult.failed(waiting + " stream entries the persister could not write wait in dead-letter streams"
-                + " (" + keys.deadLetters(0).replace("{0}", "{shard}") + "); the oldest: "
+                + " (rp:{<shard tag>}:dead); the oldest: "
                 + String.join("; ", described));
     }
 

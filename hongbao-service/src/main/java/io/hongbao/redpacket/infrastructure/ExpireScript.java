@@ -3,7 +3,7 @@ package io.hongbao.redpacket.infrastructure;
 import io.hongbao.platform.redis.LuaScript;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -13,11 +13,11 @@ public final class ExpireScript {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("expire_packet");
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisClusterAsyncCommands<String, String> redis;
     private final PacketKeys keys;
     private final Duration retention;
 
-    public ExpireScript(RedisAsyncCommands<String, String> redis, PacketKeys keys, Duration retention) {
+    public ExpireScript(RedisClusterAsyncCommands<String, String> redis, PacketKeys keys, Duration retention) {
         this.redis = redis;
         this.keys = keys;
         this.retention = retention;

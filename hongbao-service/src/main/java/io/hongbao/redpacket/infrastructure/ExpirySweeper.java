@@ -5,7 +5,7 @@ import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -18,16 +18,19 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ExpirySweeper extends PeriodicWorker {
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisClusterAsyncCommands<String, String> redis;
     private final PacketKeys keys;
     private final ExpireScript expire;
     private final Clock clock;
+    private final ShardDoorbell doorbell;
     private final int batchSize;
 
+    /** @param doorbell rung for a shard where a packet was closed: its refund entry is in the shard's stream */
     public ExpirySweeper(
-            RedisAsyncCommands<String, String> redis,
+            RedisClusterAsyncCommands<String, String> redis,
             PacketKeys keys,
             ExpireScript expire,
+            ShardDoorbell doorbell,
             Clock clock,
             RedPacketSettings.Sweeper settings) {
         super("expiry-sweeper", settings.every(), settings.enabled());
@@ -35,6 +38,7 @@ public final class ExpirySweeper extends PeriodicWorker {
         this.keys = keys;
         this.expire = expire;
         this.clock = clock;
+        this.doorbell = doorbell;
         this.batchSize = settings.batchSize();
     }
 
@@ -51,7 +55,11 @@ public final class ExpirySweeper extends PeriodicWorker {
     public int sweep(int shard) {
         List<String> due = await(redis.zrangebyscore(
                 keys.expiry(shard), Range.create(0, (double) clock.millis()), Limit.create(0, batchSize)));
-        return eachItem(due, id -> "packet " + id, id -> await(expire.expire(new PacketId(id))) ? 1 : 0);
+        int closed = eachItem(due, id -> "packet " + id, id -> await(expire.expire(new PacketId(id))) ? 1 : 0);
+        if (closed > 0) {
+            doorbell.ring(shard);
+        }
+        return closed;
     }
 
     private static <T> T await(CompletionStage<T> stage) {

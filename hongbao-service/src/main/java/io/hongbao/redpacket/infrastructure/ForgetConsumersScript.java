@@ -2,7 +2,7 @@ package io.hongbao.redpacket.infrastructure;
 
 import io.hongbao.platform.redis.LuaScript;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Duration;
 
 /**
@@ -13,9 +13,9 @@ final class ForgetConsumersScript {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("forget_idle_consumers");
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
 
-    ForgetConsumersScript(RedisCommands<String, String> redis) {
+    ForgetConsumersScript(RedisClusterCommands<String, String> redis) {
         this.redis = redis;
     }
 

@@ -1,44 +1,59 @@
 package io.hongbao.redpacket.infrastructure;
 
+import io.hongbao.platform.redis.RedisConnection;
+import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.redpacket.RedPacketSettings;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Moves grab and refund events from the shard streams into the database: one thread and one Redis connection per
- * shard, all in consumer group {@value ShardStream#GROUP}. The consumer name is unique per process, so any number of
- * service instances can run persisters on the same Redis and database at once. Each shard also has a dead-letter
- * stream for the entries that can never be written ({@link DeadLetterStream}).
+ * Moves grab and refund events from the shard streams into the database (ADR 0072): a fixed pool of
+ * {@code persister.workers} threads, each with a Redis connection of its own, drains the shards the {@link
+ * ShardDoorbell} says were written to, and a safety pass every {@code reclaim-every} covers every shard. What the
+ * persister costs when idle does not grow with the shard count: no thread, connection or poll per shard, only the
+ * safety pass's two commands per shard and period. All workers are consumer {@link #consumerName()} of group
+ * {@value ShardStream#GROUP}; the name is unique per process, so any number of service instances can run persisters on
+ * the same Redis and database at once. Each shard also has a dead-letter stream for the entries that can never be
+ * written ({@link DeadLetterStream}).
  */
 public final class GrabPersister implements SmartLifecycle {
 
-    private final RedisClient client;
+    private static final Logger log = LoggerFactory.getLogger(GrabPersister.class);
+
+    private final RedisConnections connectionsToRedis;
     private final PacketKeys keys;
+    private final ShardDoorbell doorbell;
     private final PacketEventWriter writer;
     private final RedPacketSettings.Persister settings;
-    private final MeterRegistry registry;
+    private final DeadLetterMeters[] meters;
     private final String consumerName = uniqueConsumerName();
-    private final List<ShardPersister> workers = new ArrayList<>();
+    private final List<PersisterWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
-    private final List<StatefulRedisConnection<String, String>> connections = new ArrayList<>();
+    private final List<RedisConnection> connections = new ArrayList<>();
 
     public GrabPersister(
-            RedisClient client,
+            RedisConnections connectionsToRedis,
             PacketKeys keys,
+            ShardDoorbell doorbell,
             PacketEventWriter writer,
             RedPacketSettings.Persister settings,
             MeterRegistry registry) {
-        this.client = client;
+        this.connectionsToRedis = connectionsToRedis;
         this.keys = keys;
+        this.doorbell = doorbell;
         this.writer = writer;
         this.settings = settings;
-        this.registry = registry;
+        this.meters = new DeadLetterMeters[keys.shards()];
+        for (int shard = 0; shard < meters.length; shard++) {
+            meters[shard] = DeadLetterMeters.register(registry, shard);
+        }
     }
 
     @Override
@@ -46,24 +61,48 @@ public final class GrabPersister implements SmartLifecycle {
         if (isRunning()) {
             return;
         }
-        for (int shard = 0; shard < keys.shards(); shard++) {
-            StatefulRedisConnection<String, String> connection = client.connect();
-            ShardStream stream = new ShardStream(connection.sync(), keys.stream(shard), consumerName);
-            DeadLetterStream deadLetters = new DeadLetterStream(connection.sync(), keys, shard);
-            ShardPersister worker = new ShardPersister(
-                    stream, deadLetters, writer, settings, DeadLetterMeters.register(registry, shard));
-            Thread thread = new Thread(worker, "persister-" + shard);
-            thread.setDaemon(true);
+        PersisterSchedule schedule =
+                new PersisterSchedule(keys.shards(), settings.reclaimEvery(), settings.trimEvery(), System::nanoTime);
+        for (int w = 0; w < settings.workers(); w++) {
+            RedisConnection connection = connectionsToRedis.open();
             connections.add(connection);
+            RedisClusterCommands<String, String> redis = connection.sync();
+            ShardStream[] streams = new ShardStream[keys.shards()];
+            DeadLetterStream[] deadLetters = new DeadLetterStream[keys.shards()];
+            for (int shard = 0; shard < keys.shards(); shard++) {
+                streams[shard] = new ShardStream(redis, keys.stream(shard), consumerName);
+                deadLetters[shard] = new DeadLetterStream(redis, keys, shard);
+            }
+            if (w == 0) {
+                ensureGroups(streams);
+            }
+            PersisterWorker worker =
+                    new PersisterWorker(streams, deadLetters, meters, doorbell, schedule, writer, settings);
+            Thread thread = new Thread(worker, "persister-" + w);
+            thread.setDaemon(true);
             workers.add(worker);
             threads.add(thread);
-            thread.start();
+        }
+        threads.forEach(Thread::start);
+    }
+
+    /**
+     * Once at start, so that the first reads find the groups; a group lost later (Redis flushed) is recreated by the
+     * worker that meets NOGROUP. Redis being down now is not fatal: the workers recreate the groups as they meet them.
+     */
+    private static void ensureGroups(ShardStream[] streams) {
+        try {
+            for (ShardStream stream : streams) {
+                stream.ensureGroup();
+            }
+        } catch (RuntimeException e) {
+            log.warn("Cannot create the persister's consumer groups yet, the workers will: {}", e.toString());
         }
     }
 
     @Override
     public synchronized void stop() {
-        workers.forEach(ShardPersister::stop);
+        workers.forEach(PersisterWorker::stop);
         for (Thread thread : threads) {
             try {
                 thread.join(settings.block().toMillis() + 10_000);
@@ -71,7 +110,7 @@ public final class GrabPersister implements SmartLifecycle {
                 Thread.currentThread().interrupt();
             }
         }
-        connections.forEach(StatefulRedisConnection::close);
+        connections.forEach(RedisConnection::close);
         workers.clear();
         threads.clear();
         connections.clear();

@@ -2,21 +2,36 @@ package io.hongbao.redpacket.infrastructure;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.redis.LuaScript;
+import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisMemory;
+import io.hongbao.platform.redis.RedisPrimaries;
+import io.hongbao.platform.redis.ReplicaAckFailed;
+import io.hongbao.platform.redis.ReplicaAcks;
+import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code grab_packets.lua}: a batch of grabs on one shard in one script call and one round trip on the shared
- * pipelined connection. Nothing here blocks: the reply is parsed on Lettuce's I/O thread and handed on. A call Redis
- * refused for lack of memory fails with {@link GrabRefusal#MEMORY}: the script changed nothing then.
+ * {@code grab_packets.lua}: a batch of grabs on one shard in one script call and one round trip on the pipelined
+ * connection of the shard's primary. Nothing here blocks: the reply is parsed on Lettuce's I/O thread and handed on. A
+ * call Redis refused for lack of memory fails with {@link GrabRefusal#MEMORY}: the script changed nothing then.
+ *
+ * <p>The script runs through {@link RedisPrimaries}, which names the node connection it ran on: a {@code WAIT} for the
+ * replicas must follow on that very connection (ADR 0070). A call Redis did not execute (a failover or a resharding on
+ * a cluster, or not connected) is retried by {@link NotExecutedRetry}, then refused 503 nothing changed; safe because
+ * a repeated grab answers {@code ALREADY_GRABBED} with the same amount, though only unexecuted calls are repeated.
+ *
+ * <p>On a primary with replicas the outcomes are handed on only once a WAIT on that node connection confirmed the call
+ * ({@link ReplicaAcks}); a call it did not confirm fails with {@link ReplicaAckFailed}: it ran on the primary, its
+ * outcome is not final yet (ADR 0073).
  */
 public final class GrabScript implements ShardBatchGrabs {
 
@@ -24,12 +39,27 @@ public final class GrabScript implements ShardBatchGrabs {
     private static final int KEYS_PER_REQUEST = 4;
     private static final int REPLIES_PER_REQUEST = 3;
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisPrimaries primaries;
+    private final NotExecutedRetry retry;
     private final PacketKeys keys;
+    /** The group commits of the node connections; null: answer without waiting for replicas. */
+    private final ReplicatedAcknowledgements acks;
 
-    public GrabScript(RedisAsyncCommands<String, String> redis, PacketKeys keys) {
-        this.redis = redis;
+    /**
+     * @param acks the replica acknowledgements: a call is answered only once they confirm it on the node connection
+     *     it ran on (ADR 0073), else it fails with {@link ReplicaAckFailed}
+     */
+    public GrabScript(
+            RedisPrimaries primaries, NotExecutedRetry retry, PacketKeys keys, ReplicatedAcknowledgements acks) {
+        this.primaries = primaries;
+        this.retry = retry;
         this.keys = keys;
+        this.acks = acks;
+    }
+
+    /** Answers as soon as the primary decided, whatever the replicas: for benches and tests of the script alone. */
+    public GrabScript(RedisPrimaries primaries, NotExecutedRetry retry, PacketKeys keys) {
+        this(primaries, retry, keys, null);
     }
 
     /** One attempt of one user on one packet. */
@@ -55,10 +85,10 @@ public final class GrabScript implements ShardBatchGrabs {
             args[2 * i] = request.id().value();
             args[1 + 2 * i] = Long.toString(request.user().value());
         }
-        return SCRIPT.<List<Object>>run(redis, ScriptOutputType.MULTI, scriptKeys, args)
-                .handle((reply, failure) -> {
+        return retry.call(() -> primaries.<List<Object>>run(SCRIPT, ScriptOutputType.MULTI, scriptKeys, args))
+                .handle((ran, failure) -> {
                     if (failure == null) {
-                        return outcomes(reply, requests.size());
+                        return new Decided(outcomes(ran.result(), requests.size()), ran.node());
                     }
                     // Over maxmemory the script fails at its first grant's first write, before it changed anything
                     // (grab_packets.lua's header): a refusal, not an unknown outcome.
@@ -66,7 +96,21 @@ public final class GrabScript implements ShardBatchGrabs {
                         throw GrabRefusal.MEMORY.exception();
                     }
                     throw failure instanceof CompletionException wrapped ? wrapped : new CompletionException(failure);
-                });
+                })
+                .thenCompose(this::replicated);
+    }
+
+    /** What the primary decided, and the node connection it decided on (where the WAIT must follow). */
+    private record Decided(List<GrabOutcome> outcomes, StatefulRedisConnection<String, String> node) {}
+
+    private CompletionStage<List<GrabOutcome>> replicated(Decided decided) {
+        if (acks == null) {
+            return CompletableFuture.completedFuture(decided.outcomes());
+        }
+        // Asked from the reply's completion, on the connection's event loop: the WAIT that releases these outcomes is
+        // sent after the call ran, on the same node connection, so it covers the call. Until then the lane stays
+        // busy and its next batch waits, so coalescing grows the batches and the WAIT's cost is shared (ADR 0073).
+        return acks.acknowledged(decided.node()).thenApply(replicated -> decided.outcomes());
     }
 
     static List<GrabOutcome> outcomes(List<Object> reply, int requests) {

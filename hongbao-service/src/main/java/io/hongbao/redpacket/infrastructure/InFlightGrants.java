@@ -3,7 +3,7 @@ package io.hongbao.redpacket.infrastructure;
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +24,15 @@ final class InFlightGrants {
     static final int ROUND = 10_000;
     private static final int ENTRIES_PER_READ = 1_000;
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final PacketKeys keys;
     private final RecordedGrabs recorded;
     private final Offenders lost;
     private final Map<String, Map<Long, Long>> grants = new HashMap<>();
     private int size;
 
-    InFlightGrants(RedisCommands<String, String> redis, PacketKeys keys, RecordedGrabs recorded, Offenders lost) {
+    InFlightGrants(
+            RedisClusterCommands<String, String> redis, PacketKeys keys, RecordedGrabs recorded, Offenders lost) {
         this.redis = redis;
         this.keys = keys;
         this.recorded = recorded;

@@ -7,7 +7,7 @@ import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketState;
 import io.hongbao.redpacket.model.Share;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +18,11 @@ final class PublishScript {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("publish_packet");
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisClusterAsyncCommands<String, String> redis;
     private final PacketKeys keys;
     private final Duration retention;
 
-    PublishScript(RedisAsyncCommands<String, String> redis, PacketKeys keys, Duration retention) {
+    PublishScript(RedisClusterAsyncCommands<String, String> redis, PacketKeys keys, Duration retention) {
         this.redis = redis;
         this.keys = keys;
         this.retention = retention;

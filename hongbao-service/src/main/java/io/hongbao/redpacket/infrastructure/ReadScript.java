@@ -5,7 +5,7 @@ import io.hongbao.redpacket.model.HotPackets.LiveProgress;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,10 +16,10 @@ final class ReadScript {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("read_packet");
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisClusterAsyncCommands<String, String> redis;
     private final PacketKeys keys;
 
-    ReadScript(RedisAsyncCommands<String, String> redis, PacketKeys keys) {
+    ReadScript(RedisClusterAsyncCommands<String, String> redis, PacketKeys keys) {
         this.redis = redis;
         this.keys = keys;
     }

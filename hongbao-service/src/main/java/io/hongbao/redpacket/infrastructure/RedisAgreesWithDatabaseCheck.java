@@ -4,12 +4,12 @@ import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.audit.model.AuditScope;
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.redpacket.infrastructure.AuditedPackets.Packet;
 import io.hongbao.redpacket.infrastructure.ReadScript.LiveSnapshot;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketId;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,8 +41,8 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck, AutoClose
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
     private final PacketKeys keys;
-    private final StatefulRedisConnection<String, String> connection;
-    private final RedisCommands<String, String> redis;
+    private final RedisConnection connection;
+    private final RedisClusterCommands<String, String> redis;
     private final ReadScript read;
     private final RecordedGrabs recorded;
     private final AuditedPackets packets;
@@ -50,11 +50,7 @@ public final class RedisAgreesWithDatabaseCheck implements AuditCheck, AutoClose
 
     /** @param connection the audit's own, closed with the check */
     public RedisAgreesWithDatabaseCheck(
-            JdbcClient jdbc,
-            PacketKeys keys,
-            StatefulRedisConnection<String, String> connection,
-            AuditPaging paging,
-            Duration drainWait) {
+            JdbcClient jdbc, PacketKeys keys, RedisConnection connection, AuditPaging paging, Duration drainWait) {
         this.keys = keys;
         this.connection = connection;
         this.redis = connection.sync();

@@ -3,7 +3,7 @@ package io.hongbao.redpacket.infrastructure;
 import io.hongbao.redpacket.model.HotPackets;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketState;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -11,12 +11,12 @@ import java.util.concurrent.CompletionStage;
 /** {@link HotPackets} on Redis through the publish and read scripts. */
 public final class RedisHotPackets implements HotPackets {
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisClusterAsyncCommands<String, String> redis;
     private final PacketKeys keys;
     private final PublishScript publish;
     private final ReadScript read;
 
-    public RedisHotPackets(RedisAsyncCommands<String, String> redis, PacketKeys keys, Duration retention) {
+    public RedisHotPackets(RedisClusterAsyncCommands<String, String> redis, PacketKeys keys, Duration retention) {
         this.redis = redis;
         this.keys = keys;
         this.publish = new PublishScript(redis, keys, retention);

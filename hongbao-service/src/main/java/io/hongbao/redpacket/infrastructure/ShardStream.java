@@ -9,7 +9,7 @@ import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.XTrimArgs;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import io.lettuce.core.models.stream.PendingMessages;
 import java.time.Duration;
@@ -20,19 +20,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One shard's event stream as its persister consumer group sees it. Blocking calls: use it on a worker thread with a
- * connection of its own (XREADGROUP BLOCK would stall every other command pipelined on a shared connection).
+ * One shard's event stream as its persister consumer group sees it. Synchronous calls: use it on a worker thread with a
+ * connection of its own (and a blocking read would stall every other command pipelined on a shared connection).
  */
 public final class ShardStream {
 
     public static final String GROUP = "persister";
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final String key;
     private final Consumer<String> consumer;
     private final ForgetConsumersScript forgetConsumers;
 
-    public ShardStream(RedisCommands<String, String> redis, String key, String consumerName) {
+    public ShardStream(RedisClusterCommands<String, String> redis, String key, String consumerName) {
         this.redis = redis;
         this.key = key;
         this.consumer = Consumer.from(GROUP, consumerName);
@@ -56,6 +56,11 @@ public final class ShardStream {
             }
             // Another instance or an earlier start created it.
         }
+    }
+
+    /** New entries for this consumer, at once: none if there are none (the persister's read, ADR 0072). */
+    public List<StreamMessage<String, String>> readNew(int count) {
+        return redis.xreadgroup(consumer, XReadArgs.Builder.count(count), XReadArgs.StreamOffset.lastConsumed(key));
     }
 
     /** New entries for this consumer, waiting up to {@code block} for the first. */

@@ -4,7 +4,7 @@ import io.hongbao.platform.redis.LuaScript;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.UnrecordedEvents;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.CompletionStage;
@@ -31,12 +31,13 @@ public final class UnrecordedEventsScript implements UnrecordedEvents {
     private static final long NAMED = 1;
     private static final long TOO_MANY = 2;
 
-    private final RedisAsyncCommands<String, String> redis;
+    private final RedisClusterAsyncCommands<String, String> redis;
     private final PacketKeys keys;
     private final Counter unrecorded;
     private final Counter tooMany;
 
-    public UnrecordedEventsScript(RedisAsyncCommands<String, String> redis, PacketKeys keys, MeterRegistry registry) {
+    public UnrecordedEventsScript(
+            RedisClusterAsyncCommands<String, String> redis, PacketKeys keys, MeterRegistry registry) {
         this.redis = redis;
         this.keys = keys;
         this.unrecorded = refused(registry, "unrecorded-events");

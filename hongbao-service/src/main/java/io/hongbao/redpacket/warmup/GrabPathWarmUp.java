@@ -1,10 +1,10 @@
 package io.hongbao.redpacket.warmup;
 
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,16 +36,13 @@ public final class GrabPathWarmUp implements HealthIndicator {
     private static final Duration KEY_LIFETIME = Duration.ofMinutes(10);
 
     private final RedPacketSettings.WarmUp settings;
-    private final StatefulRedisConnection<String, String> redis;
+    private final RedisConnection redis;
     private final PacketKeys keys;
     private final TokenIssuer tokens;
     private final AtomicBoolean warm = new AtomicBoolean();
 
     public GrabPathWarmUp(
-            RedPacketSettings.WarmUp settings,
-            StatefulRedisConnection<String, String> redis,
-            PacketKeys keys,
-            TokenIssuer tokens) {
+            RedPacketSettings.WarmUp settings, RedisConnection redis, PacketKeys keys, TokenIssuer tokens) {
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;

@@ -1,6 +1,7 @@
 package io.hongbao.redpacket.web;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.platform.redis.ReplicaAckFailed;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
@@ -59,6 +60,14 @@ public final class GrabRoute {
     static final String REBUILD_REFUSED = "the packet is being restored while the database records its latest grabs;"
             + " nothing was changed: retry in a moment";
 
+    /**
+     * The script ran on the primary but no WAIT confirmed that enough replicas have it (ADR 0073): the grab may have
+     * happened and is not answered as final, since a failover now could lose it; a grab is idempotent per user, so a
+     * retry is safe and tells.
+     */
+    static final String NOT_REPLICATED = "the grab was not confirmed by a Redis replica in time; it may have been"
+            + " recorded: retrying is safe (a retry answers ALREADY_GRABBED with the amount if it was)";
+
     private static final String ALLOWED = "POST,OPTIONS";
 
     private GrabRoute() {}
@@ -99,6 +108,7 @@ public final class GrabRoute {
                 .doOnNext(outcome -> timers.record(outcome, start))
                 .doOnError(failure -> timers.recordFailure(start))
                 .onErrorMap(GrabRoute::rebuildRefused)
+                .onErrorMap(GrabRoute::notReplicated)
                 .onErrorMap(GRAB_FAILURES)
                 .map(GrabRoute::answer)
                 .flatMap(GrabRoute::respond);
@@ -119,6 +129,15 @@ public final class GrabRoute {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof RebuildRefused) {
                 return new ApiException(ErrorCode.UNAVAILABLE, REBUILD_REFUSED);
+            }
+        }
+        return failure;
+    }
+
+    private static Throwable notReplicated(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ReplicaAckFailed) {
+                return new ApiException(ErrorCode.UNAVAILABLE, NOT_REPLICATED);
             }
         }
         return failure;

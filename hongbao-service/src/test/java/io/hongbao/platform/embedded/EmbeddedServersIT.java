@@ -166,12 +166,21 @@ class EmbeddedServersIT {
     }
 
     private static StorageSettings.Redis embeddedRedis() {
-        return new StorageSettings.Redis("", MAX_MEMORY, new StorageSettings.Admission(90, Duration.ofMillis(200)));
+        return redis("");
     }
 
     private static StorageSettings.Redis externalRedis() {
+        return redis("redis://elsewhere:6379");
+    }
+
+    private static StorageSettings.Redis redis(String url) {
         return new StorageSettings.Redis(
-                "redis://elsewhere:6379", MAX_MEMORY, new StorageSettings.Admission(90, Duration.ofMillis(200)));
+                url,
+                "",
+                MAX_MEMORY,
+                new StorageSettings.Admission(90, Duration.ofMillis(200)),
+                new StorageSettings.Topology(Duration.ofSeconds(10), Duration.ofSeconds(1), 5),
+                new StorageSettings.Retry(Duration.ofSeconds(2), Duration.ofMillis(20)));
     }
 
     private static StorageSettings.Db externalDb() {

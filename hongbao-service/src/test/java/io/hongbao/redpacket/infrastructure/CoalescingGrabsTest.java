@@ -166,7 +166,13 @@ class CoalescingGrabsTest {
     @Test
     void aGrabArrivingAtAFullLaneIsRefusedAtOnceAndNeverSent() {
         HeldCalls redis = new HeldCalls();
-        CoalescingGrabs grabs = new CoalescingGrabs(redis, ONE_SHARD, lanes(64, 2, ONE_SECOND), ADMITTED, clock::get);
+        CoalescingGrabs grabs = new CoalescingGrabs(
+                redis,
+                ONE_SHARD,
+                lanes(64, 2, ONE_SECOND),
+                ADMITTED,
+                new ShardDoorbell(ONE_SHARD.shards()),
+                clock::get);
         grabs.grab(packet, UserId.of(1));
         grabs.grab(packet, UserId.of(2));
         grabs.grab(packet, UserId.of(3));
@@ -185,7 +191,13 @@ class CoalescingGrabsTest {
     @Test
     void aGrabThatWaitedInTheQueuePastTheDeadlineIsRefusedAndNeverSent() {
         HeldCalls redis = new HeldCalls();
-        CoalescingGrabs grabs = new CoalescingGrabs(redis, ONE_SHARD, lanes(64, 100, ONE_SECOND), ADMITTED, clock::get);
+        CoalescingGrabs grabs = new CoalescingGrabs(
+                redis,
+                ONE_SHARD,
+                lanes(64, 100, ONE_SECOND),
+                ADMITTED,
+                new ShardDoorbell(ONE_SHARD.shards()),
+                clock::get);
         grabs.grab(packet, UserId.of(1));
         CompletionStage<GrabOutcome> waitedTooLong = grabs.grab(packet, UserId.of(2));
         clock.addAndGet(Duration.ofMillis(1_500).toNanos());
@@ -206,7 +218,13 @@ class CoalescingGrabsTest {
     @Test
     void aGrabAlreadySentGetsItsRealAnswerHoweverLongItsCallTakes() {
         HeldCalls redis = new HeldCalls();
-        CoalescingGrabs grabs = new CoalescingGrabs(redis, ONE_SHARD, lanes(64, 100, ONE_SECOND), ADMITTED, clock::get);
+        CoalescingGrabs grabs = new CoalescingGrabs(
+                redis,
+                ONE_SHARD,
+                lanes(64, 100, ONE_SECOND),
+                ADMITTED,
+                new ShardDoorbell(ONE_SHARD.shards()),
+                clock::get);
         CompletionStage<GrabOutcome> sent = grabs.grab(packet, UserId.of(1));
         clock.addAndGet(Duration.ofSeconds(30).toNanos());
 
@@ -220,7 +238,12 @@ class CoalescingGrabsTest {
     void aShardTheAdmissionRefusesGetsNoScriptCallAndTheGrabIsRefusedAtOnce() {
         HeldCalls redis = new HeldCalls();
         CoalescingGrabs grabs = new CoalescingGrabs(
-                redis, ONE_SHARD, lanes(64, 100, ONE_SECOND), shard -> GrabRefusal.MEMORY, clock::get);
+                redis,
+                ONE_SHARD,
+                lanes(64, 100, ONE_SECOND),
+                shard -> GrabRefusal.MEMORY,
+                new ShardDoorbell(1),
+                clock::get);
 
         CompletionStage<GrabOutcome> refused = grabs.grab(packet, UserId.of(1));
 
@@ -232,7 +255,13 @@ class CoalescingGrabsTest {
     @Test
     void aCallRedisRefusedForLackOfMemoryFailsItsGrabsAsRefusedWithNothingChanged() {
         HeldCalls redis = new HeldCalls();
-        CoalescingGrabs grabs = new CoalescingGrabs(redis, ONE_SHARD, lanes(64, 100, ONE_SECOND), ADMITTED, clock::get);
+        CoalescingGrabs grabs = new CoalescingGrabs(
+                redis,
+                ONE_SHARD,
+                lanes(64, 100, ONE_SECOND),
+                ADMITTED,
+                new ShardDoorbell(ONE_SHARD.shards()),
+                clock::get);
         CompletionStage<GrabOutcome> first = grabs.grab(packet, UserId.of(1));
 
         redis.fail(0, GrabRefusal.MEMORY.exception());
@@ -252,7 +281,13 @@ class CoalescingGrabsTest {
     }
 
     private CoalescingGrabs coalescing(ShardBatchGrabs script, PacketKeys keys, int maxBatch) {
-        return new CoalescingGrabs(script, keys, lanes(maxBatch, 1_000_000, Duration.ofHours(1)), ADMITTED, clock::get);
+        return new CoalescingGrabs(
+                script,
+                keys,
+                lanes(maxBatch, 1_000_000, Duration.ofHours(1)),
+                ADMITTED,
+                new ShardDoorbell(keys.shards()),
+                clock::get);
     }
 
     private static RedPacketSettings.Coalescing lanes(int maxBatch, int maxQueued, Duration maxWait) {

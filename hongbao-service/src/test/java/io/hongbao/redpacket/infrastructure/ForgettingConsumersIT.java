@@ -2,10 +2,10 @@ package io.hongbao.redpacket.infrastructure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hongbao.platform.redis.RedisConnection;
+import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.support.RedPacketIntegrationTest;
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ class ForgettingConsumersIT extends RedPacketIntegrationTest {
     private static final int ROUNDS = 500;
 
     @Autowired
-    RedisClient client;
+    RedisConnections client;
 
     @Test
     void forgettingIdleConsumersNeverDropsEntriesJustDeliveredToALiveConsumer() throws Exception {
@@ -39,7 +39,7 @@ class ForgettingConsumersIT extends RedPacketIntegrationTest {
         AtomicBoolean done = new AtomicBoolean();
         AtomicInteger forgotten = new AtomicInteger();
         ExecutorService readers = Executors.newFixedThreadPool(READERS);
-        try (StatefulRedisConnection<String, String> removerConnection = client.connect()) {
+        try (RedisConnection removerConnection = client.open()) {
             ShardStream remover = new ShardStream(removerConnection.sync(), key, "remover");
             remover.ensureGroup();
             // Threshold 0: a consumer quiet for a millisecond with nothing pending is removed, so removals race every
@@ -82,7 +82,7 @@ class ForgettingConsumersIT extends RedPacketIntegrationTest {
     private int[] readAndAcknowledge(String key, String name) throws InterruptedException {
         int delivered = 0;
         int lost = 0;
-        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+        try (RedisConnection connection = client.open()) {
             ShardStream live = new ShardStream(connection.sync(), key, name);
             for (int round = 0; round < ROUNDS; round++) {
                 connection.sync().xadd(key, Map.of("n", name + "/" + round));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.redpacket.infrastructure.GrabScript.Request;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.RedPacketApi;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * grab_packets.lua streams a call's grants in one entry at the end of the call (ADR 0044), and Redis keeps the writes
@@ -22,6 +25,12 @@ import org.junit.jupiter.api.Test;
  * that grant's stream record with it: the user holds the share in Redis, so the database has to hear of it.
  */
 class GrabCallFailureIT extends RedPacketIntegrationTest {
+
+    @Autowired
+    RedisPrimaries primaries;
+
+    @Autowired
+    NotExecutedRetry notExecutedRetry;
 
     @Test
     void aRequestFailingLateInACallStillLeavesTheCallsEarlierGrantsInTheStream() {
@@ -33,7 +42,7 @@ class GrabCallFailureIT extends RedPacketIntegrationTest {
         PacketId good = new PacketId(packet.id());
         int shard = keys.shardOf(good);
         PacketId broken = brokenPacketIn(shard);
-        GrabScript script = new GrabScript(redis.async(), keys);
+        GrabScript script = new GrabScript(primaries, notExecutedRetry, keys);
 
         try {
             assertThatThrownBy(() -> script.grab(

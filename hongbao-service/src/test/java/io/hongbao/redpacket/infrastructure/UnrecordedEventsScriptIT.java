@@ -6,7 +6,7 @@ import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.RedPacketIntegrationTest;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +26,7 @@ class UnrecordedEventsScriptIT extends RedPacketIntegrationTest {
     private UnrecordedEventsScript script;
     private PacketId packet;
     private PacketId neighbour;
-    private RedisCommands<String, String> sync;
+    private RedisClusterCommands<String, String> sync;
 
     @BeforeEach
     void aFreshStream() {

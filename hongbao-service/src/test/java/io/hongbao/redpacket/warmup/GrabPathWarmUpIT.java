@@ -3,11 +3,11 @@ package io.hongbao.redpacket.warmup;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.support.IntegrationTest;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 class GrabPathWarmUpIT extends IntegrationTest {
 
     @Autowired
-    StatefulRedisConnection<String, String> redis;
+    RedisConnection redis;
 
     @Autowired
     PacketKeys keys;

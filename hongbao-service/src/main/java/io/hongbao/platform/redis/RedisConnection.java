@@ -1,0 +1,34 @@
+package io.hongbao.platform.redis;
+
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.reactive.RedisClusterReactiveCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+
+/**
+ * A connection to Redis, standalone or cluster, through the command interfaces both modes share, so that the grab,
+ * persist, sweep and lottery code is written once (ADR 0070). On a cluster every keyed command goes to the primary that
+ * owns its key's slot and follows {@code MOVED}/{@code ASK}; a script's keys must share one hash tag, as they already
+ * do (one per virtual shard, one per wheel). Keyless administration (INFO, CONFIG, SCRIPT LOAD) is not routed by a
+ * key: use {@link RedisNodes} for it.
+ *
+ * <p>Thread-safe, pipelined: one connection serves every caller of the shared bean.
+ */
+public interface RedisConnection extends AutoCloseable {
+
+    /** A standalone connection opened elsewhere (tests, the bench, the lab); closing this closes it. */
+    static RedisConnection of(StatefulRedisConnection<String, String> connection) {
+        return new StandaloneConnection(connection);
+    }
+
+    RedisClusterAsyncCommands<String, String> async();
+
+    RedisClusterCommands<String, String> sync();
+
+    RedisClusterReactiveCommands<String, String> reactive();
+
+    boolean isOpen();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,211 @@
+package io.hongbao.redpacket.infrastructure;
+
+import io.hongbao.redpacket.RedPacketSettings;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.StreamMessage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One persister thread, with a Redis connection of its own (ADR 0072). It drains the shards the doorbell hands it: a
+ * non-blocking read of up to batch-size new entries, their events written in transactions, the entries acknowledged
+ * only after the commits. Then the shard is read again at once after a full batch, after the linger after a short one
+ * (the next transaction carries more grabs), or let go idle after an empty read. Between drains, whichever worker
+ * claims it runs the periodic work: the safety pass (reclaim entries idle too long, then ring every shard, so entries
+ * nobody rang for, written by another instance or before a crash, are read) and the trim rounds.
+ *
+ * <p>A crash anywhere before the XACK leaves the entries pending, to be reclaimed and written again, which the
+ * writer's idempotency makes harmless. An entry that can never be written (it cannot be decoded, or the database
+ * refuses one of its events on its data) is not acknowledged alone: it moves to the shard's dead-letter stream in the
+ * same step, and the others go on ({@link WritingEntries}).
+ */
+final class PersisterWorker implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(PersisterWorker.class);
+    private static final int MAX_CLAIM_PAGES = 100;
+    private static final Duration FORGET_CONSUMERS_AFTER = Duration.ofMinutes(10);
+    private static final Duration PAUSE_AFTER_FAILURE = Duration.ofSeconds(1);
+    /** Redis or the database is unwell, most likely: the rest of the round waits for the next period. */
+    private static final int MAX_FAILURES_PER_ROUND = 3;
+
+    private final ShardStream[] streams;
+    private final DeadLetterStream[] deadLetters;
+    private final DeadLetterMeters[] meters;
+    private final ShardDoorbell doorbell;
+    private final PersisterSchedule schedule;
+    private final WritingEntries writing;
+    private final RedPacketSettings.Persister settings;
+    private volatile boolean running = true;
+
+    PersisterWorker(
+            ShardStream[] streams,
+            DeadLetterStream[] deadLetters,
+            DeadLetterMeters[] meters,
+            ShardDoorbell doorbell,
+            PersisterSchedule schedule,
+            PacketEventWriter writer,
+            RedPacketSettings.Persister settings) {
+        this.streams = streams;
+        this.deadLetters = deadLetters;
+        this.meters = meters;
+        this.doorbell = doorbell;
+        this.schedule = schedule;
+        this.writing = new WritingEntries(writer::write, settings.batchSize());
+        this.settings = settings;
+    }
+
+    void stop() {
+        running = false;
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            try {
+                if (schedule.claimSafetyPass()) {
+                    safetyPass();
+                }
+                PersisterSchedule.TrimRound round = schedule.claimTrimRound();
+                if (round != null) {
+                    trim(round);
+                }
+                Duration wait = min(settings.block(), schedule.untilNext());
+                int shard = doorbell.take(wait);
+                if (shard >= 0) {
+                    drain(shard);
+                }
+            } catch (InterruptedException e) {
+                // Shutting down: whatever was read but not acknowledged stays pending for the next consumer.
+                Thread.currentThread().interrupt();
+                running = false;
+            } catch (RuntimeException e) {
+                // Periodic work that failed as a whole (its per-shard failures are caught inside): next period.
+                warn("periodic work", e);
+            }
+        }
+    }
+
+    /** One read of the held shard, and its hand-back to the doorbell: never left held, whatever fails. */
+    private void drain(int shard) {
+        List<StreamMessage<String, String>> batch;
+        try {
+            batch = streams[shard].readNew(settings.batchSize());
+            if (batch == null || batch.isEmpty()) {
+                doorbell.drained(shard);
+                return;
+            }
+            persist(shard, batch);
+        } catch (RuntimeException e) {
+            failed(shard, e);
+            doorbell.again(shard, PAUSE_AFTER_FAILURE);
+            return;
+        }
+        // A full batch means a backlog: read again at once. A short one means we keep up: lingering lets the next
+        // transaction carry more grabs, cutting the database's per-transaction cost (statements, commit fsync) for a
+        // few ms more persistence lag; the entries are durable in Redis meanwhile.
+        doorbell.again(shard, batch.size() >= settings.batchSize() ? Duration.ZERO : settings.linger());
+    }
+
+    /** Every shard: reclaim what has been pending too long, then ring it so its undelivered entries are read. */
+    private void safetyPass() {
+        int failures = 0;
+        for (int shard = 0; shard < streams.length && running && failures < MAX_FAILURES_PER_ROUND; shard++) {
+            try {
+                reclaim(shard);
+            } catch (RuntimeException e) {
+                failed(shard, e);
+                failures++;
+            }
+        }
+        doorbell.ringAll();
+    }
+
+    private void reclaim(int shard) {
+        for (int page = 0; page < MAX_CLAIM_PAGES && running; page++) {
+            List<StreamMessage<String, String>> claimed =
+                    streams[shard].claimIdle(settings.claimIdle(), settings.batchSize());
+            if (claimed.isEmpty()) {
+                return;
+            }
+            log.info("reclaimed {} idle entries of {}", claimed.size(), streams[shard].key());
+            persist(shard, claimed);
+        }
+    }
+
+    private void trim(PersisterSchedule.TrimRound round) {
+        int failures = 0;
+        for (int shard : round.shards()) {
+            if (!running || failures >= MAX_FAILURES_PER_ROUND) {
+                return;
+            }
+            try {
+                streams[shard].trimAcknowledged();
+                streams[shard].forgetIdleConsumers(FORGET_CONSUMERS_AFTER);
+                if (round.full()) {
+                    meters[shard].waiting(deadLetters[shard].size());
+                }
+            } catch (RuntimeException e) {
+                failed(shard, e);
+                failures++;
+            }
+        }
+    }
+
+    private void persist(int shard, List<StreamMessage<String, String>> messages) {
+        List<DecodedEntry> entries = new ArrayList<>(messages.size());
+        for (StreamMessage<String, String> message : messages) {
+            // One entry holds every grant of one script call (ADR 0044): a batch expands to more events than entries.
+            entries.add(DecodedEntry.of(message.getId(), message.getBody()));
+        }
+        // Throws when the database may be unwell: nothing is acknowledged or dead-lettered, all stays pending.
+        WritingEntries.Settled settled = writing.write(entries);
+        // Only after every commit: a crash before this line leaves the entries pending for a reclaim.
+        streams[shard].ack(settled.written());
+        schedule.touch(shard);
+        // After the acknowledgement, so that a dead-letter stream Redis refuses to grow (memory full) holds back only
+        // the rejected entries, which stay pending and are moved at a later reclaim.
+        settled.rejected().forEach(rejected -> deadLetter(shard, rejected));
+    }
+
+    private void deadLetter(int shard, WritingEntries.Rejected rejected) {
+        String stream = streams[shard].key();
+        if (deadLetters[shard].move(rejected.id(), rejected.reason())) {
+            meters[shard].moved();
+            meters[shard].waiting(deadLetters[shard].size());
+            log.error(
+                    "moved entry {} of {} to {}: {}",
+                    rejected.id(),
+                    stream,
+                    deadLetters[shard].key(),
+                    rejected.reason());
+        } else {
+            log.info("entry {} of {} was settled by another consumer meanwhile", rejected.id(), stream);
+        }
+    }
+
+    /** NOGROUP: Redis lost the group (flushed or replaced); recreate it from id 0, and the shard is read again. */
+    private void failed(int shard, RuntimeException e) {
+        if (e instanceof RedisCommandExecutionException
+                && String.valueOf(e.getMessage()).startsWith("NOGROUP")) {
+            try {
+                streams[shard].ensureGroup();
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+            }
+        }
+        warn(streams[shard].key(), e);
+    }
+
+    private void warn(String what, RuntimeException e) {
+        if (running) {
+            log.warn("persister failed on {}, retrying shortly: {}", what, e.toString());
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

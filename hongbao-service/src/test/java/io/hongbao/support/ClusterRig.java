@@ -1,0 +1,334 @@
+package io.hongbao.support;
+
+import io.hongbao.platform.security.JwtSecret;
+import io.hongbao.platform.security.TokenIssuer;
+import io.hongbao.support.LocalRedisCluster.Node;
+import io.lettuce.core.KeyScanArgs;
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.models.stream.PendingMessages;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The stage of a scale-out test: a {@link LocalRedisCluster}, one MariaDB ({@link PrivateServers}; its standalone Redis
+ * stays unused) and any number of service instances ({@link ServiceProcess}) sharing both, as behind a load balancer:
+ * one JWT secret, one database, one cluster. Everything under {@code target/it-data/<name>} (kept for a look after a
+ * failure). The same in the default run and in CI's external pass; :6379 and :3306 are never touched.
+ */
+public final class ClusterRig implements AutoCloseable {
+
+    public static final long ADMIN = 1;
+    public static final long SENDER = 1_000_000_007L;
+    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z]+)\"");
+
+    private final LocalRedisCluster cluster;
+    private final PrivateServers database;
+    private final List<ServiceProcess> instances;
+    private final JwtSecret secret;
+    private final TokenIssuer tokens;
+    private final Duration startedIn;
+
+    private ClusterRig(
+            LocalRedisCluster cluster,
+            PrivateServers database,
+            List<ServiceProcess> instances,
+            JwtSecret secret,
+            Duration startedIn) {
+        this.startedIn = startedIn;
+        this.cluster = cluster;
+        this.database = database;
+        this.instances = instances;
+        this.secret = secret;
+        this.tokens = new TokenIssuer(secret);
+    }
+
+    /**
+     * Starts 3 primaries with a replica each, the database, and {@code instances} service instances on them: the first
+     * alone (it migrates the database), the others together.
+     *
+     * @param env settings for every instance on top of the rig's (fast reclaim of a dead consumer's entries, no per-user
+     *     send limit for the set-up)
+     */
+    public static ClusterRig start(String name, int instances, Map<String, String> env) throws IOException {
+        LocalRedisCluster.assumeInstalled();
+        long begin = System.nanoTime();
+        Path folder = TestStorage.runDataDir().resolve(name).toAbsolutePath();
+        LocalRedisCluster cluster = LocalRedisCluster.start(folder.resolve("cluster"), 3, 1);
+        PrivateServers database = null;
+        List<ServiceProcess> started = new ArrayList<>();
+        try {
+            database = PrivateServers.start(folder.resolve("database"));
+            byte[] random = new byte[32];
+            new SecureRandom().nextBytes(random);
+            String secret = HexFormat.of().formatHex(random);
+            Map<String, String> all = new HashMap<>(database.serviceEnv());
+            all.remove("HONGBAO_REDIS_URL");
+            all.put("HONGBAO_REDIS_CLUSTER", cluster.seeds());
+            all.put("HONGBAO_JWT_SECRET", secret);
+            all.put("HONGBAO_REDPACKET_PERSISTER_CLAIMIDLE", "2s");
+            all.put("HONGBAO_REDPACKET_PERSISTER_RECLAIMEVERY", "1s");
+            all.put("HONGBAO_RATELIMITS_PERUSER_SEND_ENABLED", "false");
+            all.putAll(env);
+            started.add(ServiceProcess.start(folder.resolve("service-0"), all));
+            List<CompletableFuture<ServiceProcess>> others = new ArrayList<>();
+            for (int i = 1; i < instances; i++) {
+                Path dataDir = folder.resolve("service-" + i);
+                others.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return ServiceProcess.start(dataDir, all);
+                    } catch (IOException e) {
+                        throw new CompletionException(e);
+                    }
+                }));
+            }
+            RuntimeException failed = null;
+            for (CompletableFuture<ServiceProcess> other : others) {
+                try {
+                    started.add(other.join());
+                } catch (CompletionException e) {
+                    failed = failed == null ? new IllegalStateException("an instance did not start", e) : failed;
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
+            for (ServiceProcess instance : started) {
+                if (ProcessHandle.of(instance.pid()).stream()
+                        .flatMap(ProcessHandle::descendants)
+                        .anyMatch(p -> p.info().command().orElse("").contains("redis-server"))) {
+                    throw new IllegalStateException("instance " + instance.baseUrl() + " started a Redis of its own:"
+                            + " it does not understand HONGBAO_REDIS_CLUSTER");
+                }
+            }
+            return new ClusterRig(
+                    cluster,
+                    database,
+                    started,
+                    new JwtSecret(secret.getBytes(StandardCharsets.UTF_8)),
+                    Duration.ofNanos(System.nanoTime() - begin));
+        } catch (IOException | RuntimeException e) {
+            closeAll(started, database, cluster);
+            throw e;
+        }
+    }
+
+    /** From the first node launched to every instance UP. */
+    public Duration startedIn() {
+        return startedIn;
+    }
+
+    public LocalRedisCluster cluster() {
+        return cluster;
+    }
+
+    public PrivateServers database() {
+        return database;
+    }
+
+    public ServiceProcess instance(int index) {
+        return instances.get(index);
+    }
+
+    public List<ServiceProcess> instances() {
+        return List.copyOf(instances);
+    }
+
+    public String token(long user) {
+        return tokens.issue(user, false, Duration.ofHours(1));
+    }
+
+    public String adminToken() {
+        return tokens.issue(ADMIN, true, Duration.ofHours(1));
+    }
+
+    /** Plain calls to one instance, each checked against the service's OpenAPI document. */
+    public ProcessApi api(int instance) {
+        return new ProcessApi(instances.get(instance), secret);
+    }
+
+    /** The judge of a storm, reading the shared database and asking {@code instance} for the audit and its health. */
+    public StormJudge judge(int instance) {
+        return new StormJudge(database.dataSource(), instances.get(instance).baseUrl(), adminToken());
+    }
+
+    /** A storm on one instance: {@code threads} clients as users {@code firstUser ..} over {@code packets}. */
+    public RunningStorm storm(int instance, List<String> packets, long firstUser, int users, int threads, long seed) {
+        return RunningStorm.start(
+                instances.get(instance).baseUrl(), this::token, packets, firstUser, users, threads, seed);
+    }
+
+    /**
+     * Deposits what they need, then sends {@code count} packets of {@code shares} shares of {@code centsEach} that
+     * expire after {@code expiresInSeconds}, through instance 0.
+     */
+    public List<String> sendPackets(int count, int shares, long centsEach, int expiresInSeconds) throws Exception {
+        ProcessApi api = api(0);
+        long total = shares * centsEach;
+        check(
+                api.post(
+                        ADMIN,
+                        true,
+                        "/api/v1/admin/accounts/" + SENDER + "/deposits",
+                        "{\"amount\": " + total * count + "}"),
+                200);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            HttpResponse<String> sent = api.post(
+                    SENDER,
+                    false,
+                    "/api/v1/packets",
+                    "{\"totalAmount\": " + total + ", \"count\": " + shares + ", \"expiresInSeconds\": "
+                            + expiresInSeconds + "}");
+            check(sent, 201);
+            Matcher id = ID.matcher(sent.body());
+            if (!id.find()) {
+                throw new IllegalStateException("no id in " + sent.body());
+            }
+            ids.add(id.group(1));
+        }
+        return ids;
+    }
+
+    /**
+     * Which primary holds each packet now, found by its Redis key ({@code ...p:<id>}) on the primaries, whatever hash
+     * tag the packet's shard has. Fails for a packet no primary holds: then the service did not write to the cluster.
+     */
+    public Map<String, Node> primaryOf(Collection<String> packets) {
+        Map<String, Node> where = new LinkedHashMap<>();
+        for (Node primary : cluster.primaryNodes()) {
+            for (String key : cluster.keys(primary, "*p:*")) {
+                String id = key.substring(key.lastIndexOf(':') + 1);
+                if (packets.contains(id) && key.endsWith("p:" + id)) {
+                    where.put(id, primary);
+                }
+            }
+        }
+        List<String> nowhere =
+                packets.stream().filter(p -> !where.containsKey(p)).toList();
+        if (!nowhere.isEmpty()) {
+            throw new IllegalStateException("no primary of the cluster holds packets " + nowhere
+                    + ": does the service use HONGBAO_REDIS_CLUSTER?");
+        }
+        return where;
+    }
+
+    /** "127.0.0.1:7001 1234 (34%), ...": how many of {@code attempts}' packets' grabs each primary decided. */
+    public static String perPrimary(Map<String, Node> primaryOf, Collection<GrabStorm.Attempt> attempts) {
+        Map<Node, Long> counts = new LinkedHashMap<>();
+        primaryOf.values().stream().distinct().forEach(n -> counts.put(n, 0L));
+        long all = 0;
+        for (GrabStorm.Attempt attempt : attempts) {
+            Node node = primaryOf.get(attempt.packetId());
+            if (node != null && attempt.status() == 200) {
+                counts.merge(node, 1L, Long::sum);
+                all++;
+            }
+        }
+        long total = all;
+        return String.join(
+                ", ",
+                counts.entrySet().stream()
+                        .map(e -> String.format(
+                                "%s %d (%.1f%%)",
+                                e.getKey(), e.getValue(), total == 0 ? 0.0 : 100.0 * e.getValue() / total))
+                        .toList());
+    }
+
+    /**
+     * Entries of the persister's consumer group ({@code persister}) that some consumer holds without having
+     * acknowledged them, per consumer name, summed over every stream on every primary (found by type, whatever its
+     * key).
+     */
+    public Map<String, Long> pendingByConsumer() {
+        Map<String, Long> pending = new TreeMap<>();
+        for (Node primary : cluster.primaryNodes()) {
+            cluster.call(primary, redis -> {
+                KeyScanArgs streams = KeyScanArgs.Builder.type("stream").limit(1000);
+                KeyScanCursor<String> cursor = redis.scan(streams);
+                List<String> keys = new ArrayList<>(cursor.getKeys());
+                while (!cursor.isFinished()) {
+                    cursor = redis.scan(cursor, streams);
+                    keys.addAll(cursor.getKeys());
+                }
+                for (String key : keys) {
+                    try {
+                        PendingMessages summary = redis.xpending(key, "persister");
+                        summary.getConsumerMessageCount()
+                                .forEach((consumer, count) -> pending.merge(consumer, count, Long::sum));
+                    } catch (RedisCommandExecutionException noGroup) {
+                        // a stream without the persister's group (a dead-letter stream)
+                    }
+                }
+                return null;
+            });
+        }
+        return pending;
+    }
+
+    /** What {@code instance}'s persister holds unacknowledged: its consumer name starts with its pid and "@". */
+    public long pendingOf(ServiceProcess instance) {
+        String prefix = instance.pid() + "@";
+        return pendingByConsumer().entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix))
+                .mapToLong(Map.Entry::getValue)
+                .sum();
+    }
+
+    /**
+     * SIGSTOP: the instance keeps its sockets and does nothing, while Redis still hands its blocked stream reads new
+     * entries, which stay pending under its name. {@link ServiceProcess#killHard()} works on a stopped instance.
+     */
+    public void stall(ServiceProcess instance) throws IOException, InterruptedException {
+        Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(instance.pid()))
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(stop.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (stop.waitFor() != 0) {
+            throw new IllegalStateException("kill -STOP " + instance.pid() + " failed: " + output);
+        }
+    }
+
+    /** The instances first (SIGTERM), then the database and the cluster. */
+    @Override
+    public void close() {
+        closeAll(instances, database, cluster);
+    }
+
+    private static void closeAll(List<ServiceProcess> instances, PrivateServers database, LocalRedisCluster cluster) {
+        for (ServiceProcess instance : instances) {
+            try {
+                instance.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (database != null) {
+            database.close();
+        }
+        cluster.close();
+    }
+
+    private static void check(HttpResponse<String> response, int status) {
+        if (response.statusCode() != status) {
+            throw new IllegalStateException(
+                    "expected " + status + ", got " + response.statusCode() + ": " + response.body());
+        }
+    }
+}
