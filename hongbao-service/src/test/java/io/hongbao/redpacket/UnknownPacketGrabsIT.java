@@ -61,8 +61,8 @@ class UnknownPacketGrabsIT extends IntegrationTest {
         }
         double lookupsBefore = lookups(false);
 
-        List<Attempt> attempts = queriesLogged(
-                () -> new GrabStorm("http://127.0.0.1:" + port, this::tokenFor).run(plans, 16));
+        List<Attempt> attempts =
+                queriesLogged(() -> new GrabStorm("http://127.0.0.1:" + port, this::tokenFor).run(plans, 16));
 
         assertThat(attempts)
                 .hasSize(2 * GRABBERS)
@@ -132,7 +132,8 @@ class UnknownPacketGrabsIT extends IntegrationTest {
         try {
             return storm.call();
         } finally {
-            jdbc.sql("SET GLOBAL general_log = " + ("1".equals(enabled) ? 1 : 0)).update();
+            jdbc.sql("SET GLOBAL general_log = " + ("1".equals(enabled) ? 1 : 0))
+                    .update();
             jdbc.sql("SET GLOBAL log_output = '" + output + "'").update();
         }
     }
