@@ -1,0 +1,69 @@
+package io.hongbao.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.audit.infrastructure.AuditWorker;
+import io.hongbao.support.Browser;
+import io.hongbao.support.BrowserIntegrationTest;
+import io.hongbao.support.RedPacketApi;
+import io.hongbao.support.RedPacketApi.PacketJson;
+import io.hongbao.support.RunningStorm;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** The operator dashboard follows a grab storm as it happens and shows the audit's verdict after it. */
+class OpsPageIT extends BrowserIntegrationTest {
+
+    private static final int STORM_USERS = 400;
+
+    @Autowired
+    AuditWorker periodicAudit;
+
+    @Test
+    void showsGrabsPerSecondDuringAStormAndAuditOkAfterIt() throws Exception {
+        long sender = newUser();
+        api().deposit(sender, 100_000).expectStatus().isOk();
+        PacketJson packet = new RedPacketApi(http, this::tokenFor).sendOk(sender, 100_000, 1_000, null, null, null);
+        long firstUser = newUser();
+        for (int i = 1; i < STORM_USERS; i++) {
+            newUser();
+        }
+        Browser ops = desktop().go("/ops");
+        ops.type("ops-token", adminToken()).find("ops-token").sendKeys(Keys.ENTER);
+        ops.waitFor("ops-board");
+
+        RunningStorm storm =
+                RunningStorm.start(baseUrl(), this::tokenFor, List.of(packet.id()), firstUser, STORM_USERS, 4, 13);
+        try {
+            ops.until(page -> perSecond(page.find("grabs-per-second").getText()) > 0, Duration.ofSeconds(15));
+            ops.screenshot("storm");
+        } finally {
+            storm.stop();
+        }
+
+        periodicAudit.auditNow();
+        assertThat(ops.waitForText("audit-status", "audit ok", Duration.ofSeconds(10))).isEqualTo("audit ok");
+        assertThat(ops.all("audit-checks").get(0).getText()).contains("money-conservation");
+        ops.screenshot("audit-ok");
+    }
+
+    @Test
+    void aTokenWithoutTheAdminRoleIsToldSo() {
+        Browser ops = desktop().expectHttpErrors(403).go("/ops");
+        ops.type("ops-token", tokenFor(newUser())).find("ops-token").sendKeys(Keys.ENTER);
+
+        assertThat(ops.waitForText("ops-error", "403")).contains("no admin role");
+        ops.screenshot("forbidden");
+    }
+
+    private static double perSecond(String text) {
+        try {
+            return Double.parseDouble(text.replace(",", ""));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}
