@@ -38,7 +38,15 @@ public final class TestStorage {
     }
 
     public static void register(DynamicPropertyRegistry registry) {
-        registry.add("hongbao.data-dir", () -> RUN_DATA_DIR.toString());
+        register(registry, RUN_DATA_DIR);
+    }
+
+    /**
+     * For a second application context in the same run: embedded servers need a data folder of their own (one process
+     * runs them on a folder), the external ones are shared.
+     */
+    public static void register(DynamicPropertyRegistry registry, Path dataDir) {
+        registry.add("hongbao.data-dir", dataDir::toString);
         if (external()) {
             wipeExternalOnce();
             registry.add("hongbao.redis.url", () -> EXTERNAL_REDIS);

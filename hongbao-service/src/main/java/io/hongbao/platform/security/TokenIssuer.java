@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-/** Signs tokens the service accepts: for the {@code token} command, tests and the load tool. */
+/** Signs tokens the service accepts: for the {@code token} command, the demo sign-in, tests and the load tool. */
 public final class TokenIssuer {
 
     private final Algorithm algorithm;
@@ -16,9 +16,14 @@ public final class TokenIssuer {
     }
 
     public String issue(long userId, boolean admin, Duration validFor) {
+        return issue(userId, admin, Instant.now().plus(validFor));
+    }
+
+    /** A token valid until {@code expiresAt}, which the token carries in whole seconds ({@code exp}), rounded down. */
+    public String issue(long userId, boolean admin, Instant expiresAt) {
         return JWT.create()
                 .withSubject(Long.toString(userId))
-                .withExpiresAt(Instant.now().plus(validFor))
+                .withExpiresAt(expiresAt)
                 .withClaim(TokenVerifier.ROLES, admin ? List.of("admin") : List.of())
                 .sign(algorithm);
     }

@@ -9,7 +9,7 @@ import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
 
-/** How the API reads requests and writes errors. */
+/** How the API reads requests and writes errors, and how the web app's files are served. */
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration {
 
@@ -17,6 +17,16 @@ class WebConfiguration {
     @Bean
     ApiErrorWriter apiErrorWriter(JsonMapper json) {
         return new ApiErrorWriter(json);
+    }
+
+    @Bean
+    WebAppResources webAppResources() {
+        return new WebAppResources();
+    }
+
+    @Bean
+    WebAppPages webAppPages() {
+        return new WebAppPages();
     }
 
     @Bean

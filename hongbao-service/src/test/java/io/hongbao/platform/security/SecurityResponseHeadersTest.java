@@ -11,6 +11,7 @@ import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 import org.springframework.security.web.server.header.CacheControlServerHttpHeadersWriter;
 import org.springframework.security.web.server.header.CompositeServerHttpHeadersWriter;
+import org.springframework.security.web.server.header.ContentSecurityPolicyServerHttpHeadersWriter;
 import org.springframework.security.web.server.header.ContentTypeOptionsServerHttpHeadersWriter;
 import org.springframework.security.web.server.header.ReferrerPolicyServerHttpHeadersWriter;
 import org.springframework.security.web.server.header.ServerHttpHeadersWriter;
@@ -20,14 +21,21 @@ import org.springframework.security.web.server.header.XXssProtectionServerHttpHe
 
 class SecurityResponseHeadersTest {
 
-    /** What ServerHttpSecurity.headers() installs by default, in its order. */
+    /** What ServerHttpSecurity.headers() installs by default, in its order, plus our content security policy. */
     private final ServerHttpHeadersWriter springDefaults = new CompositeServerHttpHeadersWriter(
             new CacheControlServerHttpHeadersWriter(),
             new ContentTypeOptionsServerHttpHeadersWriter(),
             new StrictTransportSecurityServerHttpHeadersWriter(),
             new XFrameOptionsServerHttpHeadersWriter(),
             new XXssProtectionServerHttpHeadersWriter(),
-            new ReferrerPolicyServerHttpHeadersWriter());
+            new ReferrerPolicyServerHttpHeadersWriter(),
+            contentSecurityPolicy());
+
+    private static ServerHttpHeadersWriter contentSecurityPolicy() {
+        ContentSecurityPolicyServerHttpHeadersWriter writer = new ContentSecurityPolicyServerHttpHeadersWriter();
+        writer.setPolicyDirectives(SecurityResponseHeaders.CSP);
+        return writer;
+    }
 
     @Test
     void writesTheHeadersOfSpringSecuritysDefaultWritersOverHttp() {
@@ -71,6 +79,33 @@ class SecurityResponseHeadersTest {
                 .isFalse();
         assertThat(exchange.getResponse().getHeaders().getFirst("X-Content-Type-Options"))
                 .isEqualTo("nosniff");
+    }
+
+    @Test
+    void givesTheWebAppAPolicyWithoutInlineScriptOrStyle() {
+        HttpHeaders written = written(
+                new SecurityResponseHeaders(), MockServerHttpRequest.get("http://localhost/").build(), Map.of());
+
+        assertThat(written.getFirst("Content-Security-Policy"))
+                .isEqualTo(SecurityResponseHeaders.CSP)
+                .contains("script-src 'self';", "style-src 'self';", "frame-ancestors 'none'")
+                .doesNotContain("unsafe");
+    }
+
+    @Test
+    void letsOnlyTheSwaggerUiApplyInlineStyles() {
+        for (String path : List.of("/docs", "/swagger-ui/index.html", "/swagger-ui/swagger-ui.css")) {
+            HttpHeaders written = written(
+                    new SecurityResponseHeaders(), MockServerHttpRequest.get("http://localhost" + path).build(), Map.of());
+
+            assertThat(written.getFirst("Content-Security-Policy"))
+                    .as(path)
+                    .isEqualTo(SecurityResponseHeaders.DOCS_CSP)
+                    .contains("style-src 'self' 'unsafe-inline';", "script-src 'self';");
+        }
+        assertThat(SecurityResponseHeaders.policyFor("/webjars/uplot/dist/uPlot.iife.min.js"))
+                .isEqualTo(SecurityResponseHeaders.CSP);
+        assertThat(SecurityResponseHeaders.policyFor("/docsx")).isEqualTo(SecurityResponseHeaders.CSP);
     }
 
     private HttpHeaders assertSameAsSpring(MockServerHttpRequest.BaseBuilder<?> request, Map<String, String> preset) {

@@ -1,0 +1,30 @@
+package io.hongbao.demo.web;
+
+import io.hongbao.platform.web.ApiException;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** The body of {@code POST /demo/token}; the strict JSON reader has refused wrong types and unknown fields already. */
+@Schema(description = "Who to sign in as")
+record DemoTokenRequest(
+        @Schema(
+                description = "the user id, a positive 64-bit integer",
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                minimum = "1",
+                example = "7")
+        Long userId,
+        @Schema(description = "add the admin role (default false)", example = "false") Boolean admin) {
+
+    long checkedUserId() {
+        if (userId == null) {
+            throw ApiException.validation("userId is required");
+        }
+        if (userId < 1) {
+            throw ApiException.validation("userId must be a positive integer");
+        }
+        return userId;
+    }
+
+    boolean isAdmin() {
+        return admin != null && admin;
+    }
+}
