@@ -140,8 +140,10 @@ function renderDeadLetters(dead) {
   target.replaceChildren();
   const rows = Object.entries(dead).filter(([, v]) => v !== null && typeof v !== 'object');
   if (rows.length) { const t = el('table'); table(t, ['', ''], rows.map(([k, v]) => [k, String(v)])); target.append(t); }
-  for (const [k, v] of Object.entries(dead)) {
-    if (Array.isArray(v) && v.length) target.append(el('p', `${k}: ${v.map((x) => JSON.stringify(x)).join(', ')}`, 'hint'));
+  const oldest = dead.oldest;
+  if (oldest) {
+    target.append(el('p', `Oldest: shard ${oldest.shard}, entry ${oldest.entryId}, moved ${oldest.movedAt}: ${oldest.reason}`,
+      'warning'));
   }
 }
 
