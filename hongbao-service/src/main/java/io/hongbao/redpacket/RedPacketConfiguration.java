@@ -15,6 +15,7 @@ import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.platform.web.ApiError;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
+import io.hongbao.redpacket.application.ReadingGroupPackets;
 import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
@@ -185,6 +186,11 @@ class RedPacketConfiguration {
     @Bean
     ReadingHistory readingHistory(RedPackets packets) {
         return new ReadingHistory(packets);
+    }
+
+    @Bean
+    ReadingGroupPackets readingGroupPackets(RedPackets packets, Groups groups) {
+        return new ReadingGroupPackets(packets, groups);
     }
 
     @Bean

@@ -4,6 +4,7 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
 import io.hongbao.group.model.GroupId;
 import io.hongbao.group.model.Groups;
+import java.util.List;
 
 /** A member looks at a group; others may not (the member list is not theirs to see). */
 public final class ReadingGroup {
@@ -27,5 +28,10 @@ public final class ReadingGroup {
         return groups.find(id)
                 .<Reading>map(group -> group.hasMember(reader) ? new Found(group) : new NotVisible())
                 .orElseGet(Unknown::new);
+    }
+
+    /** The reader's own groups, newest first. */
+    public List<Group> mine(UserId reader, int limit) {
+        return groups.ofMember(reader, limit);
     }
 }

@@ -10,7 +10,9 @@ import io.hongbao.platform.collections.Chunks;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -54,6 +56,33 @@ public final class JdbcGroups implements Groups {
                 .optional();
         return header.map(h -> new Group(id, h.name(), UserId.of(h.creatorId()), members(id)));
     }
+
+    @Override
+    public List<Group> ofMember(UserId member, int limit) {
+        List<Row> rows = jdbc.sql("SELECT g.id, g.name, g.creator_id FROM group_members m"
+                        + " JOIN chat_groups g ON g.id = m.group_id"
+                        + " WHERE m.user_id = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?")
+                .params(member.value(), limit)
+                .query((rs, row) -> new Row(rs.getString("id"), rs.getString("name"), rs.getLong("creator_id")))
+                .list();
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        // Every listed group's members in one statement, not one per group.
+        Map<String, List<UserId>> members = new HashMap<>();
+        jdbc.sql("SELECT group_id, user_id FROM group_members WHERE group_id IN ("
+                        + String.join(", ", Collections.nCopies(rows.size(), "?")) + ") ORDER BY group_id, user_id")
+                .params(rows.stream().map(Row::id).toList())
+                .query(rs -> {
+                    members.computeIfAbsent(rs.getString("group_id"), id -> new ArrayList<>())
+                            .add(UserId.of(rs.getLong("user_id")));
+                });
+        return rows.stream()
+                .map(r -> new Group(new GroupId(r.id()), r.name(), UserId.of(r.creatorId()), members.get(r.id())))
+                .toList();
+    }
+
+    private record Row(String id, String name, long creatorId) {}
 
     private List<UserId> members(GroupId id) {
         return jdbc.sql("SELECT user_id FROM group_members WHERE group_id = ? ORDER BY user_id")

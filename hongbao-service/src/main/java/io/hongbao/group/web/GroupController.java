@@ -13,6 +13,7 @@ import io.hongbao.platform.idempotency.IdempotentRequests;
 import io.hongbao.platform.ids.OpaqueIds;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
+import io.hongbao.platform.web.Paging;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -27,6 +28,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
@@ -75,6 +77,15 @@ class GroupController {
                         CREATED,
                         () -> GroupView.of(creating.create(creator, name, members)))
                 .map(group -> ResponseEntity.status(HttpStatus.CREATED).body(group));
+    }
+
+    @Operation(operationId = "myGroups", summary = "The groups the caller is a member of, newest first")
+    @GetMapping("/api/v1/me/groups")
+    Mono<GroupView.Items> mine(@AuthenticationPrincipal Caller caller, @RequestParam(required = false) Integer limit) {
+        int pageSize = Paging.limit(limit);
+        return blocking.call(() -> new GroupView.Items(reading.mine(UserId.of(caller.userId()), pageSize).stream()
+                .map(GroupView::of)
+                .toList()));
     }
 
     @Operation(

@@ -19,6 +19,9 @@ record GroupView(
                 schema = @Schema(format = "int64", example = "7"))
         List<Long> members) {
 
+    @Schema(description = "Groups, newest first")
+    record Items(List<GroupView> items) {}
+
     static GroupView of(Group group) {
         return new GroupView(
                 group.id().value(),

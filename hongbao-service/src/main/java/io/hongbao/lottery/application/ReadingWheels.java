@@ -25,6 +25,14 @@ public final class ReadingWheels {
         return wheels.find(id).map(wheel -> new WheelStatus(wheel, wheels.tally(wheel, now)));
     }
 
+    /** The newest wheels, each as {@link #wheel} reads it. */
+    public List<WheelStatus> newest(int limit, Instant now) {
+        return wheels.newest(limit).stream()
+                .map(id -> wheel(id, now))
+                .flatMap(Optional::stream)
+                .toList();
+    }
+
     public List<DrawResult> myDraws(UserId user, int limit) {
         return draws.recent(user, limit);
     }

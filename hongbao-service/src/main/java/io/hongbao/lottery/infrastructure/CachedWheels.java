@@ -41,6 +41,12 @@ final class CachedWheels implements Wheels {
         return found;
     }
 
+    /** Always from the database: a wheel created on another instance is listed at once. */
+    @Override
+    public List<WheelId> newest(int limit) {
+        return stored.newest(limit);
+    }
+
     @Override
     public List<PrizeTally> tally(Wheel wheel, Instant now) {
         return stored.tally(wheel, now);

@@ -58,6 +58,14 @@ final class JdbcWheels implements Wheels {
     }
 
     @Override
+    public List<WheelId> newest(int limit) {
+        return jdbc.sql("SELECT id FROM lottery_wheels ORDER BY created_at DESC, id DESC LIMIT ?")
+                .param(limit)
+                .query((rs, row) -> new WheelId(rs.getString("id")))
+                .list();
+    }
+
+    @Override
     public List<PrizeTally> tally(Wheel wheel, Instant now) {
         List<PrizeTally> tallies = new ArrayList<>();
         for (Prize prize : wheel.prizes()) {

@@ -11,6 +11,9 @@ public interface Wheels {
 
     Optional<Wheel> find(WheelId id);
 
+    /** The wheels' ids, newest first, at most {@code limit}. */
+    List<WheelId> newest(int limit);
+
     /** Each prize's released (release time ≤ {@code now}) and won units. */
     List<PrizeTally> tally(Wheel wheel, Instant now);
 }

@@ -15,6 +15,7 @@ import io.hongbao.lottery.web.WheelViews.DrawsView;
 import io.hongbao.lottery.web.WheelViews.PendingDrawView;
 import io.hongbao.lottery.web.WheelViews.SpentView;
 import io.hongbao.lottery.web.WheelViews.WheelView;
+import io.hongbao.lottery.web.WheelViews.WheelsView;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
@@ -95,6 +96,18 @@ class WheelController {
                     return reading.wheel(wheel.id(), clock.instant()).orElseThrow();
                 })
                 .map(status -> ResponseEntity.status(HttpStatus.CREATED).body(WheelView.of(status)));
+    }
+
+    @Operation(
+            operationId = "wheels",
+            summary = "The wheels, newest first",
+            description = "Each as `GET /api/v1/wheels/{id}` answers it.")
+    @GetMapping("/api/v1/wheels")
+    Mono<WheelsView> wheels(@RequestParam(required = false) Integer limit) {
+        int pageSize = Paging.limit(limit);
+        return blocking.call(() -> new WheelsView(reading.newest(pageSize, clock.instant()).stream()
+                .map(WheelView::of)
+                .toList()));
     }
 
     @Operation(

@@ -56,6 +56,9 @@ final class WheelViews {
         }
     }
 
+    @Schema(description = "Wheels, newest first")
+    record WheelsView(List<WheelView> items) {}
+
     @Schema(description = "A prize of a wheel and how far its campaign got")
     record PrizeView(
             @Schema(description = "the prize's opaque id", example = "0b7e6c4d-5a2f-4e8b-9d1c-3f6a7b8c9d0e")

@@ -37,6 +37,15 @@ public final class JdbcRedPackets implements RedPackets {
                     + " p.expires_at, p.refunded_amount";
     private static final int ROWS_PER_INSERT = 500;
 
+    /** Packets with their grab totals and luckiest grabber, as {@link #summary} reads them; a WHERE clause follows. */
+    private static final String SUMMARIES = "SELECT " + PACKET_COLUMNS + ","
+            + " (SELECT COALESCE(SUM(g.amount), 0) FROM packet_grabs g WHERE g.packet_id = p.id)"
+            + " AS grabbed_amount,"
+            + " (SELECT COUNT(*) FROM packet_grabs g WHERE g.packet_id = p.id) AS grabbed_count,"
+            + " (SELECT g.user_id FROM packet_grabs g WHERE g.packet_id = p.id"
+            + " ORDER BY g.amount DESC, g.seq LIMIT 1) AS luckiest"
+            + " FROM red_packets p";
+
     private final JdbcClient jdbc;
     private final Groups groups;
 
@@ -156,14 +165,16 @@ public final class JdbcRedPackets implements RedPackets {
 
     @Override
     public List<PacketReport> sentBy(UserId sender, int limit) {
-        return jdbc.sql("SELECT " + PACKET_COLUMNS + ","
-                        + " (SELECT COALESCE(SUM(g.amount), 0) FROM packet_grabs g WHERE g.packet_id = p.id)"
-                        + " AS grabbed_amount,"
-                        + " (SELECT COUNT(*) FROM packet_grabs g WHERE g.packet_id = p.id) AS grabbed_count,"
-                        + " (SELECT g.user_id FROM packet_grabs g WHERE g.packet_id = p.id"
-                        + " ORDER BY g.amount DESC, g.seq LIMIT 1) AS luckiest"
-                        + " FROM red_packets p WHERE p.sender_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ?")
+        return jdbc.sql(SUMMARIES + " WHERE p.sender_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ?")
                 .params(sender.value(), limit)
+                .query((rs, row) -> summary(rs))
+                .list();
+    }
+
+    @Override
+    public List<PacketReport> sentTo(GroupId group, int limit) {
+        return jdbc.sql(SUMMARIES + " WHERE p.group_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ?")
+                .params(group.value(), limit)
                 .query((rs, row) -> summary(rs))
                 .list();
     }

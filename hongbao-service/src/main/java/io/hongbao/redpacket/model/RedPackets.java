@@ -1,6 +1,7 @@
 package io.hongbao.redpacket.model;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.group.model.GroupId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,9 @@ public interface RedPackets {
 
     /** The sender's packets, newest first, with sums only. */
     List<PacketReport> sentBy(UserId sender, int limit);
+
+    /** The packets sent to a group, newest first, as {@link #sentBy} reports them. */
+    List<PacketReport> sentTo(GroupId group, int limit);
 
     List<MyGrab> grabbedBy(UserId user, int limit);
 }

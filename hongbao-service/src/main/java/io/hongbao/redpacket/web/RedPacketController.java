@@ -13,6 +13,8 @@ import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import io.hongbao.redpacket.PacketLimits;
+import io.hongbao.group.model.GroupId;
+import io.hongbao.redpacket.application.ReadingGroupPackets;
 import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
@@ -53,6 +55,7 @@ class RedPacketController {
     private final SendingRedPacket sending;
     private final ReadingRedPacket reading;
     private final ReadingHistory history;
+    private final ReadingGroupPackets groupPackets;
     private final IdempotentRequests idempotent;
     private final Blocking blocking;
     private final PacketLimits limits;
@@ -63,6 +66,7 @@ class RedPacketController {
             SendingRedPacket sending,
             ReadingRedPacket reading,
             ReadingHistory history,
+            ReadingGroupPackets groupPackets,
             IdempotentRequests idempotent,
             Blocking blocking,
             PacketLimits limits,
@@ -71,6 +75,7 @@ class RedPacketController {
         this.sending = sending;
         this.reading = reading;
         this.history = history;
+        this.groupPackets = groupPackets;
         this.idempotent = idempotent;
         this.blocking = blocking;
         this.limits = limits;
@@ -163,6 +168,38 @@ class RedPacketController {
         return blocking.call(() -> new Items<>(history.sent(UserId.of(caller.userId()), pageSize).stream()
                 .map(report -> PacketSummaryView.of(report, clock.instant()))
                 .toList()));
+    }
+
+    @Operation(
+            operationId = "groupPackets",
+            summary = "The packets sent to a group, newest first, for its members",
+            description = "Each as in `GET /api/v1/me/packets`, without its grabs.",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the group's packets"),
+                @ApiResponse(responseCode = "403", description = "FORBIDDEN: only members may see a group's packets"),
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such group")
+            })
+    @GetMapping("/api/v1/groups/{id}/packets")
+    Mono<Items<PacketSummaryView>> groupPackets(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable String id,
+            @RequestParam(required = false) Integer limit) {
+        int pageSize = Paging.limit(limit);
+        if (!OpaqueIds.isWellFormed(id)) {
+            throw ApiException.notFound("no such group");
+        }
+        return blocking.call(() -> groupPackets.newest(new GroupId(id), UserId.of(caller.userId()), pageSize))
+                .map(reading -> {
+                    if (reading instanceof ReadingGroupPackets.Found found) {
+                        return new Items<>(found.packets().stream()
+                                .map(report -> PacketSummaryView.of(report, clock.instant()))
+                                .toList());
+                    }
+                    if (reading instanceof ReadingGroupPackets.NotVisible) {
+                        throw ApiException.forbidden("only members may see a group's packets");
+                    }
+                    throw ApiException.notFound("no such group");
+                });
     }
 
     private static ApiException refusal(SendOutcome outcome) {

@@ -303,6 +303,11 @@ class DrawingPrizeTest {
         }
 
         @Override
+        public List<WheelId> newest(int limit) {
+            return List.of(WHEEL.id());
+        }
+
+        @Override
         public List<PrizeTally> tally(Wheel wheel, Instant now) {
             return List.of();
         }

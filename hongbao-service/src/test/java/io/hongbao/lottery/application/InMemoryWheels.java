@@ -12,7 +12,7 @@ import java.util.Optional;
 
 final class InMemoryWheels implements Wheels {
 
-    private final Map<WheelId, Wheel> wheels = new HashMap<>();
+    private final Map<WheelId, Wheel> wheels = new java.util.LinkedHashMap<>();
 
     @Override
     public void add(Wheel wheel, Instant createdAt) {
@@ -22,6 +22,13 @@ final class InMemoryWheels implements Wheels {
     @Override
     public Optional<Wheel> find(WheelId id) {
         return Optional.ofNullable(wheels.get(id));
+    }
+
+    @Override
+    public List<WheelId> newest(int limit) {
+        List<WheelId> newestFirst = new java.util.ArrayList<>(wheels.keySet());
+        java.util.Collections.reverse(newestFirst);
+        return newestFirst.stream().limit(limit).toList();
     }
 
     @Override

@@ -1,15 +1,19 @@
 package io.hongbao.redpacket.application;
 
+import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
 import io.hongbao.group.model.GroupId;
 import io.hongbao.group.model.Groups;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 final class InMemoryGroups implements Groups {
 
-    private final Map<GroupId, Group> groups = new HashMap<>();
+    /** In the order they were added, oldest first. */
+    private final Map<GroupId, Group> groups = new LinkedHashMap<>();
 
     @Override
     public void add(Group group) {
@@ -19,5 +23,12 @@ final class InMemoryGroups implements Groups {
     @Override
     public Optional<Group> find(GroupId id) {
         return Optional.ofNullable(groups.get(id));
+    }
+
+    @Override
+    public List<Group> ofMember(UserId member, int limit) {
+        List<Group> newestFirst = new ArrayList<>(groups.values());
+        java.util.Collections.reverse(newestFirst);
+        return newestFirst.stream().filter(g -> g.hasMember(member)).limit(limit).toList();
     }
 }

@@ -101,6 +101,11 @@ final class InMemoryRedPackets implements RedPackets {
     }
 
     @Override
+    public List<PacketReport> sentTo(io.hongbao.group.model.GroupId group, int limit) {
+        return List.of();
+    }
+
+    @Override
     public List<MyGrab> grabbedBy(UserId user, int limit) {
         return List.of();
     }
