@@ -108,7 +108,7 @@ function drawDisc(segments) {
     label.setAttribute('dominant-baseline', 'middle');
     label.setAttribute('transform', `rotate(${(mid * 180) / Math.PI + 90} ${60 * Math.cos(mid)} ${60 * Math.sin(mid)})`);
     label.setAttribute('fill', i % 2 ? '#5a0f12' : '#fffaf0');
-    label.textContent = s.name.length > 10 ? s.name.slice(0, 9) + '…' : s.name;
+    label.textContent = s.name.length > 14 ? s.name.slice(0, 13) + '…' : s.name;
     svg.append(path, label);
   });
   return { svg };
