@@ -88,7 +88,8 @@ export const post = (path, body, options = {}) => call('POST', path, { ...option
 
 /**
  * Follows a Server-Sent Events stream with fetch (EventSource cannot send the Authorization header), calling
- * onEvent(name, data) per event and reconnecting after a drop until stop() is called. onState('live'|'retrying').
+ * onEvent(name, data) per event and reconnecting after a drop until stop() is called.
+ * onState('live'|'retrying'|'stopped').
  */
 export function follow(path, onEvent, onState) {
   const control = new AbortController();
@@ -100,6 +101,11 @@ export function follow(path, onEvent, onState) {
           headers: { Accept: 'text/event-stream', Authorization: 'Bearer ' + session.token() },
           signal: control.signal,
         });
+        // A refusal (unknown packet, not a member, signed out) stays one: retrying would only repeat it.
+        if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
+          onState('stopped');
+          return;
+        }
         if (!answer.ok || !answer.body) throw new Error('HTTP ' + answer.status);
         onState('live');
         delay = 500;

@@ -21,9 +21,14 @@ export async function packetView(root, claims, id) {
     renderDetails();
   };
 
+  let shown = null;
   const renderEnvelope = () => {
     const p = state.packet;
     const mine = p?.grabs?.find((g) => g.userId === me);
+    // Redrawn only when what it shows changes: a live update must not take the focus off the 開 button.
+    const key = JSON.stringify([p?.senderId, p?.greeting, p?.status, mine?.amount, state.outcome, state.forbidden]);
+    if (key === shown) return;
+    shown = key;
     envelope.replaceChildren();
     envelope.classList.toggle('opened', Boolean(mine || state.outcome));
     envelope.append(h('p', { class: 'from' }, p ? t('fromUser', { id: p.senderId }) : t('packetTitle')),
@@ -120,7 +125,7 @@ export async function packetView(root, claims, id) {
     state.packet = JSON.parse(data);
     render();
   }, (s) => {
-    status.textContent = s === 'live' ? t('live') : t('reconnecting');
+    status.textContent = s === 'live' ? t('live') : s === 'retrying' ? t('reconnecting') : '';
     status.className = 'live-state ' + s;
   });
   onLeave(stream.stop);
