@@ -21,7 +21,14 @@ class AccessibilityIT extends BrowserIntegrationTest {
         page.waitFor("demo-form");
 
         assertThat(tabThrough(page, 12))
-                .contains("skip-link", "brand", "demo-user", "demo-admin", "demo-sign-in", "token-input", "token-sign-in");
+                .contains(
+                        "skip-link",
+                        "brand",
+                        "demo-user",
+                        "demo-admin",
+                        "demo-sign-in",
+                        "token-input",
+                        "token-sign-in");
 
         long user = newUser();
         WebElement id = page.find("demo-user");
@@ -31,8 +38,15 @@ class AccessibilityIT extends BrowserIntegrationTest {
         page.go("/#/send").waitFor("send-form");
 
         assertThat(tabThrough(page, 20))
-                .contains("send-to", "send-total", "send-count", "send-lucky", "send-greeting", "send-expiry",
-                        "send-submit", "sign-out");
+                .contains(
+                        "send-to",
+                        "send-total",
+                        "send-count",
+                        "send-lucky",
+                        "send-greeting",
+                        "send-expiry",
+                        "send-submit",
+                        "sign-out");
         page.find("send-lucky").sendKeys(Keys.ARROW_DOWN);
         assertThat(page.find("send-equal").isSelected()).isTrue();
         page.screenshot("send-focused");
@@ -60,7 +74,9 @@ class AccessibilityIT extends BrowserIntegrationTest {
             String test = focused.getDomAttribute("data-test");
             if (test != null) {
                 reached.add(test);
-                assertThat(focused.getCssValue("outline-style")).as("focus outline of " + test).isNotEqualTo("none");
+                assertThat(focused.getCssValue("outline-style"))
+                        .as("focus outline of " + test)
+                        .isNotEqualTo("none");
             }
         }
         return reached;

@@ -45,7 +45,8 @@ class OpsPageIT extends BrowserIntegrationTest {
         }
 
         periodicAudit.auditNow();
-        assertThat(ops.waitForText("audit-status", "audit ok", Duration.ofSeconds(10))).isEqualTo("audit ok");
+        assertThat(ops.waitForText("audit-status", "audit ok", Duration.ofSeconds(10)))
+                .isEqualTo("audit ok");
         assertThat(ops.all("audit-checks").get(0).getText()).contains("money-conservation");
         ops.screenshot("audit-ok");
     }

@@ -78,7 +78,8 @@ class PageErrorsIT extends BrowserIntegrationTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Map<String, Object> body = packets().myPackets(user)
+        Map<String, Object> body = packets()
+                .myPackets(user)
                 .expectStatus()
                 .isOk()
                 .expectBody(Map.class)

@@ -59,7 +59,8 @@ class RedPacketPageIT extends BrowserIntegrationTest {
         long answeredAt = Long.parseLong(bobPage.find("envelope").getDomAttribute("data-answered-at"));
         bobPage.screenshot("5-opened");
 
-        WebElement row = alicePage.until(page -> !page.all("grab-row").isEmpty(), Duration.ofSeconds(5))
+        WebElement row = alicePage
+                .until(page -> !page.all("grab-row").isEmpty(), Duration.ofSeconds(5))
                 .find("grab-row");
         long latencyMillis = Long.parseLong(row.getDomAttribute("data-rendered-at")) - answeredAt;
         String line = "live update: Bob's grab answered -> shown on Alice's page in " + latencyMillis + " ms";
@@ -99,10 +100,12 @@ class RedPacketPageIT extends BrowserIntegrationTest {
         for (Browser page : List.of(lastPage, senderPage)) {
             page.waitFor("luckiest");
             List<WebElement> badged = page.all("grab-row").stream()
-                    .filter(r -> !r.findElements(By.cssSelector("[data-test=luckiest]")).isEmpty())
+                    .filter(r -> !r.findElements(By.cssSelector("[data-test=luckiest]"))
+                            .isEmpty())
                     .toList();
             assertThat(badged).hasSize(1);
-            assertThat(badged.get(0).getDomAttribute("data-user")).isEqualTo(packet.luckiestUserId().toString());
+            assertThat(badged.get(0).getDomAttribute("data-user"))
+                    .isEqualTo(packet.luckiestUserId().toString());
             assertThat(badged.get(0).getText()).contains("Luckiest");
             assertThat(page.text("progress")).isEqualTo("3/3 shares, ¥10.00 of ¥10.00 taken");
             assertThat(page.text("status")).isEqualTo("All taken");

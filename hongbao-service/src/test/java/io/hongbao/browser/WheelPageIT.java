@@ -21,8 +21,8 @@ class WheelPageIT extends BrowserIntegrationTest {
     void aDrawSpinsTheWheelOntoWhatTheApiReturnedAndShowsThePointsLeft() {
         LotteryApi lottery = new LotteryApi(api(), http);
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        Map<String, Object> body =
-                LotteryApi.wheelBody(now.minus(Duration.ofHours(3)), now.plus(Duration.ofHours(1)), Map.of("Lantern", 1));
+        Map<String, Object> body = LotteryApi.wheelBody(
+                now.minus(Duration.ofHours(3)), now.plus(Duration.ofHours(1)), Map.of("Lantern", 1));
         body.put("name", "Lantern wheel");
         body.put("hourlyWeights", Map.of());
         WheelJson wheel = lottery.createdWheel(body);
@@ -35,7 +35,9 @@ class WheelPageIT extends BrowserIntegrationTest {
             page.click("draw");
             page.until(p -> p.find("wheel-disc").getDomAttribute("data-landed") != null, Duration.ofSeconds(10));
             DrawItemJson latest = lottery.myDraws(player).items().get(0);
-            String won = latest.prize() != null ? latest.prize().name() : latest.consolation().name();
+            String won = latest.prize() != null
+                    ? latest.prize().name()
+                    : latest.consolation().name();
 
             assertThat(page.find("draw-result").getDomAttribute("data-name")).isEqualTo(won);
             assertThat(page.find("wheel-disc").getDomAttribute("data-landed")).isEqualTo(won);

@@ -99,7 +99,8 @@ public final class Browser implements AutoCloseable {
     public String waitForText(String test, String fragment, Duration within) {
         new WebDriverWait(driver, within)
                 .ignoring(StaleElementReferenceException.class)
-                .until(d -> d.findElements(css(test)).stream().anyMatch(e -> e.getText().contains(fragment)));
+                .until(d -> d.findElements(css(test)).stream()
+                        .anyMatch(e -> e.getText().contains(fragment)));
         return driver.findElements(css(test)).stream()
                 .map(WebElement::getText)
                 .filter(text -> text.contains(fragment))

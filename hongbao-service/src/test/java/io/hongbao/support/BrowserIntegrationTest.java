@@ -29,7 +29,8 @@ public abstract class BrowserIntegrationTest extends IntegrationTest {
 
     @BeforeEach
     void name(TestInfo info) {
-        testName = getClass().getSimpleName() + "-" + info.getTestMethod().orElseThrow().getName();
+        testName = getClass().getSimpleName() + "-"
+                + info.getTestMethod().orElseThrow().getName();
     }
 
     protected Browser phone() {

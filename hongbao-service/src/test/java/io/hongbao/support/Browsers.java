@@ -68,7 +68,15 @@ public final class Browsers {
                     "mobileEmulation",
                     Map.of(
                             "deviceMetrics",
-                            Map.of("width", viewport.width, "height", viewport.height, "pixelRatio", 1.0, "touch", true),
+                            Map.of(
+                                    "width",
+                                    viewport.width,
+                                    "height",
+                                    viewport.height,
+                                    "pixelRatio",
+                                    1.0,
+                                    "touch",
+                                    true),
                             "userAgent",
                             "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
                                     + "Chrome/156.0 Mobile Safari/537.36"));

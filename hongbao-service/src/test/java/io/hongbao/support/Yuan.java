@@ -8,6 +8,7 @@ public final class Yuan {
     private Yuan() {}
 
     public static String of(long cents) {
-        return String.format(Locale.ROOT, "%s¥%,d.%02d", cents < 0 ? "−" : "", Math.abs(cents) / 100, Math.abs(cents) % 100);
+        return String.format(
+                Locale.ROOT, "%s¥%,d.%02d", cents < 0 ? "−" : "", Math.abs(cents) / 100, Math.abs(cents) % 100);
     }
 }
