@@ -49,6 +49,7 @@ import io.hongbao.redpacket.model.UnrecordedEvents;
 import io.hongbao.redpacket.warmup.GrabPathWarmUp;
 import io.hongbao.redpacket.web.GrabAnswer;
 import io.hongbao.redpacket.web.GrabRoute;
+import io.hongbao.redpacket.web.LivePackets;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
@@ -186,6 +187,13 @@ class RedPacketConfiguration {
     @Bean
     ReadingHistory readingHistory(RedPackets packets) {
         return new ReadingHistory(packets);
+    }
+
+    /** The shared pollers of the packet event streams (ADR 0075). */
+    @Bean
+    LivePackets livePackets(
+            ReadingRedPacket reading, RedPacketSettings settings, Clock clock, MeterRegistry registry) {
+        return new LivePackets(reading, settings.live().pollEvery(), clock, registry);
     }
 
     @Bean

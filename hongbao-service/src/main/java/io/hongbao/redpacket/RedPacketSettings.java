@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param warmUp how hard the grab path is exercised before the service reports UP
  * @param negativeCache how long an instance remembers that the database does not know a packet id
  * @param backlog how far the database may trail a shard's stream before that shard's grabs are refused
+ * @param live how the packet event streams follow a packet (ADR 0075)
  */
 @ConfigurationProperties("hongbao.redpacket")
 public record RedPacketSettings(
@@ -27,7 +28,8 @@ public record RedPacketSettings(
         Coalescing coalescing,
         Backlog backlog,
         WarmUp warmUp,
-        NegativeCache negativeCache) {
+        NegativeCache negativeCache,
+        Live live) {
 
     /** One shard per Redis Cluster slot at most: more could not all get a slot of their own. */
     public static final int MAX_SHARDS = 16_384;
@@ -57,6 +59,20 @@ public record RedPacketSettings(
         Setting.present(backlog, "hongbao.redpacket.backlog");
         Setting.present(warmUp, "hongbao.redpacket.warm-up");
         Setting.present(negativeCache, "hongbao.redpacket.negative-cache");
+        Setting.present(live, "hongbao.redpacket.live");
+    }
+
+    /**
+     * The packet event streams ({@code GET /api/v1/packets/{id}/events}, ADR 0075).
+     *
+     * @param pollEvery how often an instance reads a watched packet, once for all its viewers there
+     * @param heartbeatEvery how often a stream carries a comment line, so proxies and clients see it alive
+     */
+    public record Live(Duration pollEvery, Duration heartbeatEvery) {
+        public Live {
+            Setting.positive(pollEvery, "hongbao.redpacket.live.poll-every");
+            Setting.positive(heartbeatEvery, "hongbao.redpacket.live.heartbeat-every");
+        }
     }
 
     /**

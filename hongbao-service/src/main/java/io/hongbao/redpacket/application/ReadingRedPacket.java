@@ -46,15 +46,29 @@ public final class ReadingRedPacket {
             if (stored instanceof Answered answered) {
                 return CompletableFuture.completedFuture(answered.reading());
             }
-            Stored found = (Stored) stored;
             // The refund is read before the grabs: whatever is refunded by then was computed after every grab, so
             // the grabs read next are complete for it and grabbed + refunded never exceeds the total.
-            return hot.progress(id)
-                    .thenCompose(live -> live.isPresent()
-                            ? CompletableFuture.completedFuture(
-                                    found(found, live.get().grabs(), live.get().closed()))
-                            : CompletableFuture.supplyAsync(() -> found(found, packets.grabs(id), false), blocking));
+            return complete(id, (Stored) stored).thenApply(Reading.class::cast);
         });
+    }
+
+    /**
+     * The packet as {@link #read} answers it to anyone allowed to see it, for the live streams, which checked the
+     * viewer with {@link #read} first; empty for an unknown id.
+     */
+    public CompletionStage<Optional<PacketReport>> current(PacketId id) {
+        return CompletableFuture.supplyAsync(
+                        () -> packets.find(id).map(packet -> new Stored(packet, packets.refunded(id))), blocking)
+                .thenCompose(stored -> stored.isEmpty()
+                        ? CompletableFuture.completedFuture(Optional.<PacketReport>empty())
+                        : complete(id, stored.get()).thenApply(found -> Optional.of(found.report())));
+    }
+
+    private CompletionStage<Found> complete(PacketId id, Stored found) {
+        return hot.progress(id)
+                .thenCompose(live -> live.isPresent()
+                        ? CompletableFuture.completedFuture(found(found, live.get().grabs(), live.get().closed()))
+                        : CompletableFuture.supplyAsync(() -> found(found, packets.grabs(id), false), blocking));
     }
 
     private Lookup stored(PacketId id, UserId reader) {
@@ -71,7 +85,7 @@ public final class ReadingRedPacket {
         return new Stored(packet.get(), packets.refunded(id));
     }
 
-    private static Reading found(Stored stored, List<PacketGrab> grabs, boolean closed) {
+    private static Found found(Stored stored, List<PacketGrab> grabs, boolean closed) {
         boolean refunded = stored.refunded().isPresent();
         return new Found(
                 PacketReport.of(stored.packet(), grabs, stored.refunded().orElse(0L), closed || refunded));
