@@ -156,15 +156,15 @@ class OpsIT extends IntegrationTest {
 
     /** The service again, in this JVM, on the same Redis and database: another instance of the deployment. */
     private ConfigurableApplicationContext secondInstance() {
+        // Arguments, not default properties: application.yml's own values would win over those.
         return new SpringApplicationBuilder(HongbaoApplication.class)
-                .properties(
-                        "server.port=0",
-                        "hongbao.data-dir=" + TestStorage.runDataDir().resolve("second-instance"),
-                        "hongbao.redis.url=" + storage.redisUrl(),
-                        "hongbao.db.url=" + storage.jdbcUrl(),
-                        "hongbao.db.user=" + storage.dbUser(),
-                        "hongbao.db.password=" + storage.dbPassword())
-                .run();
+                .run(
+                        "--server.port=0",
+                        "--hongbao.data-dir=" + TestStorage.runDataDir().resolve("second-instance"),
+                        "--hongbao.redis.url=" + storage.redisUrl(),
+                        "--hongbao.db.url=" + storage.jdbcUrl(),
+                        "--hongbao.db.user=" + storage.dbUser(),
+                        "--hongbao.db.password=" + storage.dbPassword());
     }
 
     private Map<String, Object> snapshot() {
