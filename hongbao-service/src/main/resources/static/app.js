@@ -218,7 +218,7 @@ async function groups(root, claims) {
   const form = h('form', { class: 'card stack', dataTest: 'group-form', onsubmit: (e) => {
     e.preventDefault();
     const ids = members.value.split(/[\s,，]+/).filter(Boolean);
-    if (!ids.every((id) => /^\d{1,18}$/.test(id) && Number(id) > 0)) return box.show(t('badMembers'));
+    if (!ids.every((id) => /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0)) return box.show(t('badMembers'));
     busy(button, async () => {
       const created = await post('/api/v1/groups', { name: name.value, members: ids.map(Number) }, { key: newKey() });
       toast(t('groupCreated', { name: created.name }));
