@@ -41,6 +41,7 @@ function table(target, head, rows) {
 }
 
 const num = (x, digits = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '–');
+const millis = (x, digits = 2) => (typeof x === 'number' ? num(x, digits) + ' ms' : '–');
 const int = (x) => (typeof x === 'number' ? Math.round(x).toLocaleString('en-US') : '–');
 
 function showSignIn(message) {
@@ -84,11 +85,11 @@ function render(ops) {
   const persister = ops.persister ?? {};
   $('grabs-per-second').textContent = num(totals.grabsPerSecond);
   $('draws-per-second').textContent = num(totals.drawsPerSecond);
-  $('p50').textContent = num(latency.p50, 2) + ' ms';
-  $('p99').textContent = num(latency.p99, 2) + ' ms';
+  $('p50').textContent = millis(latency.p50);
+  $('p99').textContent = millis(latency.p99);
   $('instances-up').textContent = instances.length;
   $('backlog').textContent = int(persister.backlog);
-  $('max-lag').textContent = int(persister.maxLagMillis) + ' ms';
+  $('max-lag').textContent = millis(persister.maxLagMillis, 0);
   const dead = ops.deadLetters ?? {};
   const deadCount = dead.total ?? dead.count ?? dead.entries ?? 0;
   $('dead-letters').textContent = int(deadCount);

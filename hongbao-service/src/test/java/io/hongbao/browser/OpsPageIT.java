@@ -11,6 +11,7 @@ import io.hongbao.support.RunningStorm;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -39,7 +40,12 @@ class OpsPageIT extends BrowserIntegrationTest {
                 RunningStorm.start(baseUrl(), this::tokenFor, List.of(packet.id()), firstUser, STORM_USERS, 4, 13);
         try {
             ops.until(page -> perSecond(page.find("grabs-per-second").getText()) > 0, Duration.ofSeconds(15));
+            // A few more seconds of storm draw a curve on the charts rather than a spike.
+            Thread.sleep(3_000);
             ops.screenshot("storm");
+            assertThat(ops.find("chart-rates").findElements(By.tagName("canvas")))
+                    .as("uPlot drew the rates chart")
+                    .isNotEmpty();
         } finally {
             storm.stop();
         }

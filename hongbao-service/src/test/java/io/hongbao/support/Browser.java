@@ -121,6 +121,7 @@ public final class Browser implements AutoCloseable {
 
     /** Saves target/screenshots/{test}-{step}.png and answers its path. */
     public Path screenshot(String step) {
+        settle();
         try {
             Files.createDirectories(screenshots);
             Path target = screenshots.resolve(testName + "-" + step + ".png");
@@ -128,6 +129,20 @@ public final class Browser implements AutoCloseable {
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Waits (at most 3 s) until no animation or transition runs, so that a screenshot shows where it ended. */
+    private void settle() {
+        try {
+            new WebDriverWait(driver, Duration.ofSeconds(3))
+                    .until(
+                            d -> Boolean.TRUE.equals(
+                                    script(
+                                            "return document.getAnimations()"
+                                                    + ".every(a => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)")));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            // A page that keeps moving is photographed as it is.
         }
     }
 

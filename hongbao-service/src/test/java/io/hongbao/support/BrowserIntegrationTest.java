@@ -43,7 +43,10 @@ public abstract class BrowserIntegrationTest extends IntegrationTest {
 
     protected Browser browser(Viewport viewport, String language) {
         Browser browser = Browsers.open(
-                baseUrl(), viewport, language, testName + (browsers.isEmpty() ? "" : "-" + (browsers.size() + 1)));
+                baseUrl(),
+                viewport,
+                language,
+                testName + (browsers.isEmpty() ? "" : "-browser" + (browsers.size() + 1)));
         browsers.add(browser);
         return browser;
     }
