@@ -6,7 +6,8 @@ import { h, field, messageBox, time } from './dom.js';
 import { busy, list } from './app.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const COLORS = ['#d9272e', '#f6c343', '#b81d24', '#ffe08a', '#e8454b', '#f2b01e'];
+// Red segments carry white labels, gold ones dark red labels: each pair keeps a contrast of 4.5:1 or more.
+const COLORS = ['#d9272e', '#f6c343', '#b81d24', '#ffe08a', '#c62828', '#f2b01e'];
 const SPIN_MILLIS = 3000;
 
 export async function wheelsView(root) {

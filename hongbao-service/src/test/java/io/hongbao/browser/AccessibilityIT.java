@@ -5,8 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hongbao.support.Browser;
 import io.hongbao.support.BrowserIntegrationTest;
 import io.hongbao.support.Browsers.Viewport;
+import io.hongbao.support.LotteryApi;
+import io.hongbao.support.LotteryApi.WheelJson;
+import io.hongbao.support.RedPacketApi;
+import io.hongbao.support.RedPacketApi.PacketJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
@@ -59,6 +69,48 @@ class AccessibilityIT extends BrowserIntegrationTest {
         assertThat(page.waitForText("demo-form", "演示登录")).contains("用户编号");
         assertThat(page.script("return document.documentElement.lang")).isEqualTo("zh-CN");
         page.screenshot("zh");
+    }
+
+    @Test
+    void everyPagesTextHasReadableContrast() throws IOException {
+        long user = newUser();
+        api().deposit(user, 10_000).expectStatus().isOk();
+        api().grantPoints(user, 30).expectStatus().isOk();
+        RedPacketApi packets = new RedPacketApi(http, this::tokenFor);
+        String group = packets.newGroup(user, List.of(newUser()));
+        PacketJson packet = packets.sendOk(user, 1_000, 2, null, null, group);
+        packets.grabOk(user, packet.id());
+        Instant now = Instant.now();
+        WheelJson wheel = new LotteryApi(api(), http)
+                .createdWheel(LotteryApi.wheelBody(
+                        now.minus(Duration.ofHours(1)), now.plus(Duration.ofHours(1)), Map.of("Lantern", 1, "Tea", 2)));
+        String contrast = new String(
+                getClass().getResourceAsStream("/browser/contrast.js").readAllBytes(), StandardCharsets.UTF_8);
+        Browser page = phone().go("/");
+        page.waitFor("token-form");
+        assertThat(page.script(contrast)).as("sign-in").asList().isEmpty();
+        page.signedIn(tokens.issue(user, true, Duration.ofHours(1)), "#/");
+
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("#/", "hello");
+        pages.put("#/wallet", "ledger-entry");
+        pages.put("#/groups", "group-item");
+        pages.put("#/g/" + group, "group-members-list");
+        pages.put("#/send", "send-form");
+        pages.put("#/p/" + packet.id(), "grab-row");
+        pages.put("#/wheels", "wheel-item");
+        pages.put("#/w/" + wheel.id(), "prize-row");
+        pages.forEach((route, shown) -> {
+            page.go("/" + route).waitFor(shown);
+            assertThat(page.script(contrast)).as(route).asList().isEmpty();
+        });
+        page.click("draw")
+                .until(p -> p.find("wheel-disc").getDomAttribute("data-landed") != null, Duration.ofSeconds(10));
+        assertThat(page.script(contrast)).as("after a draw").asList().isEmpty();
+        Browser ops = desktop().signedIn(adminToken(), "#/").go("/ops");
+        ops.waitFor("ops-board");
+        ops.waitForText("instances-up", "1");
+        assertThat(ops.script(contrast)).as("/ops").asList().isEmpty();
     }
 
     /**

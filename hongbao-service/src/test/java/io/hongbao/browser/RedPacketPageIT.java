@@ -54,6 +54,9 @@ class RedPacketPageIT extends BrowserIntegrationTest {
         alicePage.screenshot("3-sent");
 
         Browser bobPage = phone().signedIn(tokenFor(bob), "#/p/" + packetId);
+        assertThat(bobPage.driver().getCurrentUrl())
+                .as("the token is moved to sessionStorage, out of the address bar")
+                .endsWith("/#/p/" + packetId);
         bobPage.screenshot("4-sealed");
         bobPage.click("open").waitFor("my-amount");
         long answeredAt = Long.parseLong(bobPage.find("envelope").getDomAttribute("data-answered-at"));
