@@ -104,7 +104,7 @@ record OpsView(
     record ShardView(
             int shard,
             long backlog,
-            @Schema(description = "the age of its oldest unrecorded event (0 when Redis cannot tell)") long lagMillis) {
+            @Schema(description = "the age of its oldest unrecorded event, from its stream id") long lagMillis) {
 
         static ShardView of(ShardProgress shard) {
             return new ShardView(shard.shard(), shard.backlog(), shard.lagMillis());
