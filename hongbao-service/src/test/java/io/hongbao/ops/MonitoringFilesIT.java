@@ -61,7 +61,8 @@ class MonitoringFilesIT extends IntegrationTest {
 
         assertThat(named).as("names found in ops/").hasSizeGreaterThan(10);
         assertThat(exported).containsAll(named);
-        assertThat(scrape).contains("http_server_requests_seconds_count{")
+        assertThat(scrape)
+                .contains("http_server_requests_seconds_count{")
                 .containsPattern("uri=\"/api/v1/wheels/\\{id}/draw\"");
     }
 
@@ -75,9 +76,7 @@ class MonitoringFilesIT extends IntegrationTest {
         Instant now = Instant.now();
         LotteryApi lottery = new LotteryApi(api(), http);
         String wheel = lottery.createdWheel(LotteryApi.wheelBody(
-                                now.minus(Duration.ofHours(2)),
-                                now.plus(Duration.ofHours(1)),
-                                Map.of("Coupon", 5)))
+                        now.minus(Duration.ofHours(2)), now.plus(Duration.ofHours(1)), Map.of("Coupon", 5)))
                 .id();
         long player = newUser();
         api().grantPoints(player, 10).expectStatus().isOk();

@@ -147,8 +147,8 @@ class OpsIT extends IntegrationTest {
             }
             Thread.sleep(1_500);
 
-            Map<String, Object> behind = await().atMost(Duration.ofSeconds(5))
-                    .until(this::snapshot, s -> shardOf(s, shard) != null);
+            Map<String, Object> behind =
+                    await().atMost(Duration.ofSeconds(5)).until(this::snapshot, s -> shardOf(s, shard) != null);
             Map<String, Object> mine = shardOf(behind, shard);
             assertThat(number(mine, "backlog")).isGreaterThanOrEqualTo(3);
             assertThat(number(mine, "lagMillis")).isGreaterThanOrEqualTo(1_500);
@@ -184,8 +184,8 @@ class OpsIT extends IntegrationTest {
             second = other.getBean(PublishingFigures.class).id();
             assertThat(second).isNotEqualTo(publishing.id());
 
-            Map<String, Object> both = await().atMost(Duration.ofSeconds(10))
-                    .until(this::snapshot, s -> ids(s).contains(second));
+            Map<String, Object> both =
+                    await().atMost(Duration.ofSeconds(10)).until(this::snapshot, s -> ids(s).contains(second));
             assertThat(ids(both)).contains(publishing.id(), second);
         }
         // Up means seen within 5 s: gone from the snapshot within about that, while its entry waits a minute.
@@ -199,12 +199,19 @@ class OpsIT extends IntegrationTest {
         board.publish(new InstanceFigures(
                 "gone-host:1:0001", "gone-host", now.minusSeconds(600), now.minusSeconds(120), IntervalFigures.idle()));
         board.publish(new InstanceFigures(
-                "quiet-host:2:0002", "quiet-host", now.minusSeconds(600), now.minusSeconds(10), IntervalFigures.idle()));
+                "quiet-host:2:0002",
+                "quiet-host",
+                now.minusSeconds(600),
+                now.minusSeconds(10),
+                IntervalFigures.idle()));
 
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> !redis.sync().hexists(RedisInstanceBoard.KEY, "gone-host:1:0001"));
-        assertThat(redis.sync().hexists(RedisInstanceBoard.KEY, "quiet-host:2:0002")).isTrue();
-        assertThat(ids(snapshot())).doesNotContain("quiet-host:2:0002", "gone-host:1:0001").contains(publishing.id());
+        assertThat(redis.sync().hexists(RedisInstanceBoard.KEY, "quiet-host:2:0002"))
+                .isTrue();
+        assertThat(ids(snapshot()))
+                .doesNotContain("quiet-host:2:0002", "gone-host:1:0001")
+                .contains(publishing.id());
         board.forget(List.of("quiet-host:2:0002"));
     }
 
@@ -237,25 +244,23 @@ class OpsIT extends IntegrationTest {
     private static Map<String, Object> shardOf(Map<String, Object> snapshot, int shard) {
         return ((List<Map<String, Object>>) map(snapshot, "persister").get("shards"))
                 .stream()
-                .filter(s -> ((Number) s.get("shard")).intValue() == shard)
-                .findFirst()
-                .orElse(null);
+                        .filter(s -> ((Number) s.get("shard")).intValue() == shard)
+                        .findFirst()
+                        .orElse(null);
     }
 
     private static List<String> ids(Map<String, Object> snapshot) {
         return ((List<?>) snapshot.get("instances"))
-                .stream()
-                .map(i -> (String) ((Map<?, ?>) i).get("id"))
-                .toList();
+                .stream().map(i -> (String) ((Map<?, ?>) i).get("id")).toList();
     }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> instance(Map<String, Object> snapshot, String id) {
         return ((List<Map<String, Object>>) snapshot.get("instances"))
                 .stream()
-                .filter(i -> id.equals(i.get("id")))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError(id + " is not in " + snapshot.get("instances")));
+                        .filter(i -> id.equals(i.get("id")))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError(id + " is not in " + snapshot.get("instances")));
     }
 
     private static Map<String, Object> totals(Map<String, Object> snapshot) {

@@ -127,8 +127,7 @@ public final class RedisPersisterProgress implements PersisterProgress {
      * The id of the oldest entry the database has not recorded: the group's oldest pending one (delivered to a
      * persister, not acknowledged), else the first one never delivered; {@code null} for none.
      */
-    private static String oldestUnrecorded(
-            PendingMessages pending, List<StreamMessage<String, String>> undelivered) {
+    private static String oldestUnrecorded(PendingMessages pending, List<StreamMessage<String, String>> undelivered) {
         if (pending.getCount() > 0 && pending.getMessageIds().getLower().getValue() != null) {
             return pending.getMessageIds().getLower().getValue();
         }
