@@ -34,7 +34,8 @@ class OpsConfiguration {
     }
 
     @Bean
-    PublishingFigures publishingFigures(InstanceBoard board, MeterRegistry registry, Clock clock, OpsSettings settings) {
+    PublishingFigures publishingFigures(
+            InstanceBoard board, MeterRegistry registry, Clock clock, OpsSettings settings) {
         String host = host();
         String id = host + ":" + ProcessHandle.current().pid() + ":"
                 + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());

@@ -191,8 +191,7 @@ class RedPacketConfiguration {
 
     /** The shared pollers of the packet event streams (ADR 0075). */
     @Bean
-    LivePackets livePackets(
-            ReadingRedPacket reading, RedPacketSettings settings, Clock clock, MeterRegistry registry) {
+    LivePackets livePackets(ReadingRedPacket reading, RedPacketSettings settings, Clock clock, MeterRegistry registry) {
         return new LivePackets(reading, settings.live().pollEvery(), clock, registry);
     }
 

@@ -17,9 +17,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * exist. A context of its own (closed after), so its answers are not checked against the shared OpenAPI document,
  * which is the shared context's, where the demo is on.
  */
-@SpringBootTest(
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "hongbao.demo.enabled=false")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "hongbao.demo.enabled=false")
 @AutoConfigureWebTestClient(timeout = "30s")
 @DirtiesContext
 class DemoOffIT {

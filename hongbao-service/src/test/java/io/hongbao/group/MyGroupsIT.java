@@ -51,7 +51,10 @@ class MyGroupsIT extends IntegrationTest {
     }
 
     private GroupJson group(long asUser, String id) {
-        return groups().group(asUser, id).expectBody(GroupJson.class).returnResult().getResponseBody();
+        return groups().group(asUser, id)
+                .expectBody(GroupJson.class)
+                .returnResult()
+                .getResponseBody();
     }
 
     private List<GroupJson> myGroups(long asUser, Integer limit) {

@@ -19,11 +19,11 @@ class WheelListIT extends LotteryIntegrationTest {
     @Test
     void listsTheNewestWheelsAsEachWheelReads() {
         WheelJson older = lottery()
-                .createdWheel(LotteryApi.wheelBody(now.minus(Duration.ofHours(3)), now.plus(Duration.ofDays(1)),
-                        Map.of("Phone", 2)));
+                .createdWheel(LotteryApi.wheelBody(
+                        now.minus(Duration.ofHours(3)), now.plus(Duration.ofDays(1)), Map.of("Phone", 2)));
         WheelJson newer = lottery()
-                .createdWheel(LotteryApi.wheelBody(now.minus(Duration.ofHours(1)), now.plus(Duration.ofDays(2)),
-                        Map.of("Coupon", 5)));
+                .createdWheel(LotteryApi.wheelBody(
+                        now.minus(Duration.ofHours(1)), now.plus(Duration.ofDays(2)), Map.of("Coupon", 5)));
 
         List<WheelJson> listed = wheels(newUser(), 2);
 

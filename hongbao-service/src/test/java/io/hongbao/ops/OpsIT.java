@@ -12,6 +12,9 @@ import io.hongbao.ops.application.PublishingFigures;
 import io.hongbao.ops.infrastructure.RedisInstanceBoard;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.storage.StorageEndpoints;
+import io.hongbao.redpacket.infrastructure.GrabPersister;
+import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.GrabStorm;
 import io.hongbao.support.GrabStorm.Plan;
 import io.hongbao.support.IntegrationTest;
@@ -52,6 +55,12 @@ class OpsIT extends IntegrationTest {
 
     @Autowired
     StorageEndpoints storage;
+
+    @Autowired
+    PacketKeys keys;
+
+    @Autowired
+    GrabPersister persister;
 
     @Test
     void theSnapshotNeedsAToken() {
@@ -124,14 +133,59 @@ class OpsIT extends IntegrationTest {
     }
 
     @Test
+    void eventsThePersisterHasNotRecordedShowAsTheirShardsBacklogWithTheAgeOfTheOldest() throws Exception {
+        long sender = newUser();
+        api().deposit(sender, 1_000).expectStatus().isOk();
+        RedPacketApi packets = new RedPacketApi(http, this::tokenFor);
+        String packet = packets.sendOk(sender, 1_000, 10, "EQUAL", null, null).id();
+        int shard = keys.shardOf(new PacketId(packet));
+
+        persister.stop();
+        try {
+            for (int i = 0; i < 3; i++) {
+                packets.grabOk(newUser(), packet);
+            }
+            Thread.sleep(1_500);
+
+            Map<String, Object> behind =
+                    await().atMost(Duration.ofSeconds(5)).until(this::snapshot, s -> shardOf(s, shard) != null);
+            Map<String, Object> mine = shardOf(behind, shard);
+            assertThat(number(mine, "backlog")).isGreaterThanOrEqualTo(3);
+            assertThat(number(mine, "lagMillis")).isGreaterThanOrEqualTo(1_500);
+            assertThat(number(map(behind, "persister"), "maxLagMillis")).isGreaterThanOrEqualTo(1_500);
+        } finally {
+            persister.start();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(this::snapshot, s -> shardOf(s, shard) == null);
+    }
+
+    @Test
+    void aDeadLetterIsCountedAndTheOldestNamed() {
+        int shard = 5;
+        String deadLetter = redis.sync()
+                .xadd(keys.deadLetters(shard), Map.of("id", "1-1", "reason", "OpsIT: a dead letter for the dashboard"));
+        try {
+            Map<String, Object> snapshot = await().atMost(Duration.ofSeconds(5))
+                    .until(this::snapshot, s -> number(map(s, "deadLetters"), "count") > 0);
+            Map<String, Object> oldest = map(map(snapshot, "deadLetters"), "oldest");
+            assertThat(oldest)
+                    .containsEntry("shard", shard)
+                    .containsEntry("entryId", "1-1")
+                    .containsEntry("reason", "OpsIT: a dead letter for the dashboard");
+        } finally {
+            redis.sync().xdel(keys.deadLetters(shard), deadLetter);
+        }
+    }
+
+    @Test
     void aSecondInstanceOnTheSameRedisIsSeenAndLeavesTheSnapshotOnceItStops() {
         String second;
         try (ConfigurableApplicationContext other = secondInstance()) {
             second = other.getBean(PublishingFigures.class).id();
             assertThat(second).isNotEqualTo(publishing.id());
 
-            Map<String, Object> both = await().atMost(Duration.ofSeconds(10))
-                    .until(this::snapshot, s -> ids(s).contains(second));
+            Map<String, Object> both =
+                    await().atMost(Duration.ofSeconds(10)).until(this::snapshot, s -> ids(s).contains(second));
             assertThat(ids(both)).contains(publishing.id(), second);
         }
         // Up means seen within 5 s: gone from the snapshot within about that, while its entry waits a minute.
@@ -145,12 +199,19 @@ class OpsIT extends IntegrationTest {
         board.publish(new InstanceFigures(
                 "gone-host:1:0001", "gone-host", now.minusSeconds(600), now.minusSeconds(120), IntervalFigures.idle()));
         board.publish(new InstanceFigures(
-                "quiet-host:2:0002", "quiet-host", now.minusSeconds(600), now.minusSeconds(10), IntervalFigures.idle()));
+                "quiet-host:2:0002",
+                "quiet-host",
+                now.minusSeconds(600),
+                now.minusSeconds(10),
+                IntervalFigures.idle()));
 
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> !redis.sync().hexists(RedisInstanceBoard.KEY, "gone-host:1:0001"));
-        assertThat(redis.sync().hexists(RedisInstanceBoard.KEY, "quiet-host:2:0002")).isTrue();
-        assertThat(ids(snapshot())).doesNotContain("quiet-host:2:0002", "gone-host:1:0001").contains(publishing.id());
+        assertThat(redis.sync().hexists(RedisInstanceBoard.KEY, "quiet-host:2:0002"))
+                .isTrue();
+        assertThat(ids(snapshot()))
+                .doesNotContain("quiet-host:2:0002", "gone-host:1:0001")
+                .contains(publishing.id());
         board.forget(List.of("quiet-host:2:0002"));
     }
 
@@ -179,20 +240,27 @@ class OpsIT extends IntegrationTest {
                 .getResponseBody();
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> shardOf(Map<String, Object> snapshot, int shard) {
+        return ((List<Map<String, Object>>) map(snapshot, "persister").get("shards"))
+                .stream()
+                        .filter(s -> ((Number) s.get("shard")).intValue() == shard)
+                        .findFirst()
+                        .orElse(null);
+    }
+
     private static List<String> ids(Map<String, Object> snapshot) {
         return ((List<?>) snapshot.get("instances"))
-                .stream()
-                .map(i -> (String) ((Map<?, ?>) i).get("id"))
-                .toList();
+                .stream().map(i -> (String) ((Map<?, ?>) i).get("id")).toList();
     }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> instance(Map<String, Object> snapshot, String id) {
         return ((List<Map<String, Object>>) snapshot.get("instances"))
                 .stream()
-                .filter(i -> id.equals(i.get("id")))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError(id + " is not in " + snapshot.get("instances")));
+                        .filter(i -> id.equals(i.get("id")))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError(id + " is not in " + snapshot.get("instances")));
     }
 
     private static Map<String, Object> totals(Map<String, Object> snapshot) {

@@ -50,7 +50,12 @@ class GroupPacketListIT extends IntegrationTest {
         long alice = newUser();
         String group = packets().newGroup(alice, List.of());
 
-        list(newUser(), group).expectStatus().isForbidden().expectBody().jsonPath("$.code").isEqualTo("FORBIDDEN");
+        list(newUser(), group)
+                .expectStatus()
+                .isForbidden()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("FORBIDDEN");
         list(alice, "0000000000nosuchgroup")
                 .expectStatus()
                 .isNotFound()
@@ -90,7 +95,12 @@ class GroupPacketListIT extends IntegrationTest {
     }
 
     private List<Summary> myPackets(long asUser) {
-        return packets().myPackets(asUser).expectBody(Summaries.class).returnResult().getResponseBody().items();
+        return packets()
+                .myPackets(asUser)
+                .expectBody(Summaries.class)
+                .returnResult()
+                .getResponseBody()
+                .items();
     }
 
     record Summaries(List<Summary> items) {}

@@ -29,7 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class LivePacketEventsIT extends IntegrationTest {
 
-    private static final ParameterizedTypeReference<ServerSentEvent<String>> EVENTS = new ParameterizedTypeReference<>() {};
+    private static final ParameterizedTypeReference<ServerSentEvent<String>> EVENTS =
+            new ParameterizedTypeReference<>() {};
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @LocalServerPort
@@ -189,7 +190,8 @@ class LivePacketEventsIT extends IntegrationTest {
     }
 
     private JsonNode getPacket(long asUser, String packetId) {
-        return JSON.readTree(packets().packet(asUser, packetId)
+        return JSON.readTree(packets()
+                .packet(asUser, packetId)
                 .expectStatus()
                 .isOk()
                 .expectBody()

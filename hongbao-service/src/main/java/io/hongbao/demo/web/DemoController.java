@@ -1,7 +1,9 @@
 package io.hongbao.demo.web;
 
 import io.hongbao.demo.DemoMode;
+import io.hongbao.platform.web.ApiError;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -25,12 +27,20 @@ class DemoController {
             description = "No token needed. On by default in embedded mode, off in external mode"
                     + " (`hongbao.demo.enabled`).",
             security = {},
-            responses = @ApiResponse(responseCode = "200", description = "whether `POST /demo/token` exists"))
+            responses = {
+                @ApiResponse(responseCode = "200", description = "whether `POST /demo/token` exists"),
+                @ApiResponse(
+                        responseCode = "429",
+                        description = "RATE_LIMITED: too many calls from this address",
+                        content = @Content(schema = @Schema(implementation = ApiError.class)))
+            })
     @GetMapping("/demo")
     DemoStatus status() {
         return status;
     }
 
     @Schema(description = "Whether the demo sign-in is on")
-    record DemoStatus(@Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean enabled) {}
+    record DemoStatus(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            boolean enabled) {}
 }

@@ -40,8 +40,9 @@ class DemoTokenController {
     @Operation(
             operationId = "demoToken",
             summary = "A demo token for any user",
-            description = "Only while the demo sign-in is on (`GET /demo`); otherwise this path is 404. No token needed."
-                    + " The token is valid for `hongbao.demo.token-valid-for` (12 hours).",
+            description =
+                    "Only while the demo sign-in is on (`GET /demo`); otherwise this path is 404. No token needed."
+                            + " The token is valid for `hongbao.demo.token-valid-for` (12 hours).",
             security = {},
             responses = {
                 @ApiResponse(responseCode = "200", description = "a bearer token for that user"),
@@ -71,10 +72,13 @@ class DemoTokenController {
     record DemoToken(
             @Schema(description = "the bearer token (HS256 JWT)", requiredMode = Schema.RequiredMode.REQUIRED)
             String token,
+
             @Schema(description = "its `sub`", requiredMode = Schema.RequiredMode.REQUIRED, example = "7")
             long userId,
+
             @Schema(description = "whether it carries the admin role", requiredMode = Schema.RequiredMode.REQUIRED)
             boolean admin,
+
             @Schema(description = "its `exp`, in whole seconds", requiredMode = Schema.RequiredMode.REQUIRED)
             Instant expiresAt) {}
 }

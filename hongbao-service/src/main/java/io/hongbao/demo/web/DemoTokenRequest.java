@@ -12,7 +12,9 @@ record DemoTokenRequest(
                 minimum = "1",
                 example = "7")
         Long userId,
-        @Schema(description = "add the admin role (default false)", example = "false") Boolean admin) {
+
+        @Schema(description = "add the admin role (default false)", example = "false")
+        Boolean admin) {
 
     long checkedUserId() {
         if (userId == null) {

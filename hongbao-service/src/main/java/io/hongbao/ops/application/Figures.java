@@ -7,7 +7,10 @@ import java.util.Map;
  * outcome present, 0 when none), and the grab latency percentiles.
  */
 public record Figures(
-        double grabsPerSecond, double drawsPerSecond, Map<String, Double> outcomesPerSecond, Latency grabLatencyMillis) {
+        double grabsPerSecond,
+        double drawsPerSecond,
+        Map<String, Double> outcomesPerSecond,
+        Latency grabLatencyMillis) {
 
     public Figures {
         outcomesPerSecond = Map.copyOf(outcomesPerSecond);

@@ -14,8 +14,8 @@ import java.util.Map;
 public final class IntervalFigures {
 
     /** Every grab outcome, so that the page shows a zero rather than nothing. */
-    public static final List<String> OUTCOMES = List.of(
-            "GRABBED", "ALREADY_GRABBED", "SOLD_OUT", "EXPIRED", "NOT_FOUND", "NOT_A_MEMBER", "FAILED");
+    public static final List<String> OUTCOMES =
+            List.of("GRABBED", "ALREADY_GRABBED", "SOLD_OUT", "EXPIRED", "NOT_FOUND", "NOT_A_MEMBER", "FAILED");
 
     private IntervalFigures() {}
 
@@ -55,8 +55,7 @@ public final class IntervalFigures {
         if (grabs == 0) {
             return Latency.NONE;
         }
-        return new Latency(
-                BucketQuantile.of(bounds, grown, grabs, 0.5), BucketQuantile.of(bounds, grown, grabs, 0.99));
+        return new Latency(BucketQuantile.of(bounds, grown, grabs, 0.5), BucketQuantile.of(bounds, grown, grabs, 0.99));
     }
 
     private static boolean sameBuckets(MeterReading before, double[] bounds) {

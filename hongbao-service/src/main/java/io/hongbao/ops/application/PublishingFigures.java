@@ -46,7 +46,8 @@ public final class PublishingFigures {
     /** One interval: publishes and forgets; returns what it published. Called by one thread at a time. */
     public synchronized InstanceFigures publishOnce() {
         MeterReading now = meters.get();
-        Figures figures = now.nanos() > previous.nanos() ? IntervalFigures.between(previous, now) : IntervalFigures.idle();
+        Figures figures =
+                now.nanos() > previous.nanos() ? IntervalFigures.between(previous, now) : IntervalFigures.idle();
         previous = now;
         Instant at = clock.instant();
         InstanceFigures published = new InstanceFigures(id, host, startedAt, at, figures);

@@ -15,10 +15,15 @@ import java.util.TreeMap;
 /** {@code GET /api/v1/admin/ops}: docs/api.md, Operations. */
 @Schema(description = "the whole deployment at one moment, for the operator dashboard")
 record OpsView(
-        @Schema(description = "when this snapshot was taken") Instant at,
-        @Schema(description = "the instances seen within hongbao.ops.up-within (5 s), by id") List<InstanceView> instances,
+        @Schema(description = "when this snapshot was taken")
+        Instant at,
+
+        @Schema(description = "the instances seen within hongbao.ops.up-within (5 s), by id")
+        List<InstanceView> instances,
+
         @Schema(description = "the sums of the instances' rates; latency: the worst p99, a grabs-weighted p50")
-                FiguresView totals,
+        FiguresView totals,
+
         PersisterView persister,
         DeadLettersView deadLetters,
         AuditView audit,
@@ -37,14 +42,24 @@ record OpsView(
 
     @Schema(description = "one service instance and its figures over its last interval (one second)")
     record InstanceView(
-            @Schema(description = "unique per process start: host, process id, a random part") String id,
+            @Schema(description = "unique per process start: host, process id, a random part")
+            String id,
+
             String host,
             Instant startedAt,
-            @Schema(description = "when it last published its figures") Instant lastSeenAt,
-            @Schema(description = "grab answers per second, every outcome") double grabsPerSecond,
-            @Schema(description = "draws per second (POST /api/v1/wheels/{id}/draw answers)") double drawsPerSecond,
+
+            @Schema(description = "when it last published its figures")
+            Instant lastSeenAt,
+
+            @Schema(description = "grab answers per second, every outcome")
+            double grabsPerSecond,
+
+            @Schema(description = "draws per second (POST /api/v1/wheels/{id}/draw answers)")
+            double drawsPerSecond,
+
             @Schema(description = "grab answers per second by outcome, every outcome present")
-                    Map<String, Double> outcomesPerSecond,
+            Map<String, Double> outcomesPerSecond,
+
             LatencyView grabLatencyMillis) {
 
         static InstanceView of(InstanceFigures instance) {
@@ -80,7 +95,9 @@ record OpsView(
     @Schema(description = "grab latency over the last interval, in milliseconds; null when no grab was answered")
     record LatencyView(
             @Schema(nullable = true, description = "median") Double p50,
-            @Schema(nullable = true, description = "99th percentile") Double p99) {
+
+            @Schema(nullable = true, description = "99th percentile")
+            Double p99) {
 
         static LatencyView of(Latency latency) {
             return new LatencyView(latency.p50(), latency.p99());
@@ -90,8 +107,12 @@ record OpsView(
     @Schema(description = "the events Redis decided that the database has not recorded")
     record PersisterView(
             @Schema(description = "over every shard") long backlog,
-            @Schema(description = "the age of the oldest of them, over every shard (0 when none)") long maxLagMillis,
-            @Schema(description = "the shards with a backlog, largest first, at most 20") List<ShardView> shards) {
+
+            @Schema(description = "the age of the oldest of them, over every shard (0 when none)")
+            long maxLagMillis,
+
+            @Schema(description = "the shards with a backlog, largest first, at most 20")
+            List<ShardView> shards) {
 
         static PersisterView of(OpsSnapshot.Persister persister) {
             return new PersisterView(
@@ -104,7 +125,9 @@ record OpsView(
     record ShardView(
             int shard,
             long backlog,
-            @Schema(description = "the age of its oldest unrecorded event (0 when Redis cannot tell)") long lagMillis) {
+
+            @Schema(description = "the age of its oldest unrecorded event, from its stream id")
+            long lagMillis) {
 
         static ShardView of(ShardProgress shard) {
             return new ShardView(shard.shard(), shard.backlog(), shard.lagMillis());
@@ -112,7 +135,8 @@ record OpsView(
     }
 
     @Schema(description = "stream entries the persister could not write, waiting for an operator")
-    record DeadLettersView(long count, @Schema(nullable = true) DeadLetterView oldest) {
+    record DeadLettersView(
+            long count, @Schema(nullable = true) DeadLetterView oldest) {
 
         static DeadLettersView of(OpsSnapshot.DeadLetters letters) {
             return new DeadLettersView(
@@ -123,7 +147,10 @@ record OpsView(
     @Schema(description = "the oldest dead letter; null when none waits")
     record DeadLetterView(
             int shard,
-            @Schema(description = "the id of the stream entry it holds") String entryId,
+
+            @Schema(description = "the id of the stream entry it holds")
+            String entryId,
+
             Instant movedAt,
             String reason) {
 
@@ -134,10 +161,16 @@ record OpsView(
 
     @Schema(description = "the last periodic audit this instance ran")
     record AuditView(
-            @Schema(allowableValues = {"UP", "FAILED", "UNKNOWN"}, description = "UNKNOWN before the first run")
-                    String status,
+            @Schema(
+                    allowableValues = {"UP", "FAILED", "UNKNOWN"},
+                    description = "UNKNOWN before the first run")
+            String status,
+
             @Schema(nullable = true) String scope,
-            @Schema(nullable = true, description = "when it finished") Instant at,
+
+            @Schema(nullable = true, description = "when it finished")
+            Instant at,
+
             @Schema(nullable = true) Long tookMillis,
             List<CheckView> checks) {
 
@@ -157,10 +190,14 @@ record OpsView(
 
     @Schema(description = "the Redis servers' durability settings")
     record RedisView(
-            @Schema(allowableValues = {"standalone", "cluster"}) String mode,
-            @Schema(description = "every node, replicas too") List<NodeView> nodes,
+            @Schema(allowableValues = {"standalone", "cluster"})
+            String mode,
+
+            @Schema(description = "every node, replicas too")
+            List<NodeView> nodes,
+
             @Schema(nullable = true, description = "what can lose acknowledged grabs; null when nothing can")
-                    String warning) {
+            String warning) {
 
         static RedisView of(OpsSnapshot.Redis redis) {
             return new RedisView(
@@ -173,7 +210,9 @@ record OpsView(
             @Schema(nullable = true) String appendonly,
             @Schema(nullable = true) String appendfsync,
             @Schema(nullable = true) String maxmemoryPolicy,
-            @Schema(nullable = true, description = "bytes; 0 means no limit") Long maxmemory) {
+
+            @Schema(nullable = true, description = "bytes; 0 means no limit")
+            Long maxmemory) {
 
         static NodeView of(OpsSnapshot.Node node) {
             Map<String, String> settings = node.settings();

@@ -55,7 +55,10 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
         setIfAbsent(headers, "X-Frame-Options", "DENY");
         setIfAbsent(headers, "X-XSS-Protection", "0");
         setIfAbsent(headers, "Referrer-Policy", "no-referrer");
-        setIfAbsent(headers, "Content-Security-Policy", policyFor(exchange.getRequest().getPath().value()));
+        setIfAbsent(
+                headers,
+                "Content-Security-Policy",
+                policyFor(exchange.getRequest().getPath().value()));
         return Mono.empty();
     }
 

@@ -22,6 +22,7 @@ import java.util.TreeMap;
  * controller or functional route, gets it without repeating it:
  *
  * <ul>
+ *   <li>outside {@code /api/**}, an empty security requirement: no token;
  *   <li>the bearer token, and the answers the platform gives on any operation: 401 (security), 403 on
  *       {@code /api/v1/admin/**}, 500 and 503 ({@link ApiExceptionHandler});
  *   <li>400 and 415 for an operation with a JSON body, 400 for one with query parameters, 400 and 422 for one that
@@ -53,6 +54,9 @@ final class ApiOperations {
         api.getPaths().forEach((path, item) -> {
             if (path.startsWith(API_PATHS)) {
                 item.readOperations().forEach(operation -> document(path, operation));
+            } else {
+                // Everything outside /api needs no token (the demo sign-in, the web app): said, not left to the reader.
+                item.readOperations().forEach(operation -> operation.setSecurity(List.of()));
             }
         });
     }

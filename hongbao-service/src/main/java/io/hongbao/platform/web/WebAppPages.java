@@ -31,8 +31,7 @@ final class WebAppPages implements WebFilter, Ordered {
         if (file == null) {
             return chain.filter(exchange);
         }
-        return chain.filter(exchange.mutate()
-                .request(request -> request.path(file))
-                .build());
+        return chain.filter(
+                exchange.mutate().request(request -> request.path(file)).build());
     }
 }

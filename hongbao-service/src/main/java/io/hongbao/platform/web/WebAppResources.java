@@ -25,7 +25,8 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 final class WebAppResources implements WebFluxConfigurer {
 
     static final CacheControl APP_FILES = CacheControl.noCache();
-    static final CacheControl LIBRARIES = CacheControl.maxAge(Duration.ofDays(1)).cachePublic();
+    static final CacheControl LIBRARIES =
+            CacheControl.maxAge(Duration.ofDays(1)).cachePublic();
 
     @Override
     public void addResourceHandlers(ResourceHandlerRegistry registry) {

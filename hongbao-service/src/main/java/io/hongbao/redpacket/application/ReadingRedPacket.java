@@ -67,7 +67,8 @@ public final class ReadingRedPacket {
     private CompletionStage<Found> complete(PacketId id, Stored found) {
         return hot.progress(id)
                 .thenCompose(live -> live.isPresent()
-                        ? CompletableFuture.completedFuture(found(found, live.get().grabs(), live.get().closed()))
+                        ? CompletableFuture.completedFuture(
+                                found(found, live.get().grabs(), live.get().closed()))
                         : CompletableFuture.supplyAsync(() -> found(found, packets.grabs(id), false), blocking));
     }
 

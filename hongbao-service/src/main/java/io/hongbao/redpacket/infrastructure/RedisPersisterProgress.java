@@ -21,7 +21,9 @@ import java.util.concurrent.TimeoutException;
  * {@link PersisterProgress} read from the shards' streams in a few pipelined rounds: every stream's and dead-letter
  * stream's length, then the persister group of the non-empty streams (the backlog as {@link PersisterBacklog} counts
  * it), then the oldest unrecorded entry of those with a backlog (the group's oldest pending entry, else the first entry
- * after the last one delivered) and the oldest dead letter. An idle deployment costs two commands per shard.
+ * after the last one delivered) and the oldest dead letter. A shard with no such entry has no backlog, whatever the
+ * stream's length (on Redis 6.2, which reports no group lag, the length also counts recorded entries not yet trimmed).
+ * An idle deployment costs two commands per shard.
  */
 public final class RedisPersisterProgress implements PersisterProgress {
 
@@ -80,7 +82,12 @@ public final class RedisPersisterProgress implements PersisterProgress {
         List<ShardProgress> progress = new ArrayList<>(pending.size());
         for (Pending shard : pending) {
             String oldest = oldestUnrecorded(await(shard.pending()), await(shard.undelivered()));
-            long lag = oldest == null ? 0 : Math.max(0, now.toEpochMilli() - StreamId.millis(oldest));
+            if (oldest == null) {
+                // Nothing pending, nothing undelivered: the backlog was the length of a stream (Redis 6.2 tells no
+                // lag) whose entries are all recorded, waiting to be trimmed.
+                continue;
+            }
+            long lag = Math.max(0, now.toEpochMilli() - StreamId.millis(oldest));
             progress.add(new ShardProgress(shard.shard(), shard.backlog(), lag));
         }
         return deadLetters(progress, deadLengths);
@@ -120,8 +127,7 @@ public final class RedisPersisterProgress implements PersisterProgress {
      * The id of the oldest entry the database has not recorded: the group's oldest pending one (delivered to a
      * persister, not acknowledged), else the first one never delivered; {@code null} for none.
      */
-    private static String oldestUnrecorded(
-            PendingMessages pending, List<StreamMessage<String, String>> undelivered) {
+    private static String oldestUnrecorded(PendingMessages pending, List<StreamMessage<String, String>> undelivered) {
         if (pending.getCount() > 0 && pending.getMessageIds().getLower().getValue() != null) {
             return pending.getMessageIds().getLower().getValue();
         }

@@ -26,8 +26,8 @@ public interface PersisterProgress {
 
     /**
      * @param backlog events in the shard's stream the database has not recorded (as {@code hongbao.persister.backlog})
-     * @param lagMillis the age of the oldest of them, from its stream id; 0 when it cannot be told (Redis 6.2 reports
-     *     no group lag, and the backlog then also counts recorded entries not trimmed yet)
+     * @param lagMillis the age of the oldest of them, from its stream id (on Redis 6.2, which reports no group lag, the
+     *     backlog is the stream's length and may also count recorded entries not trimmed yet)
      */
     record ShardProgress(int shard, long backlog, long lagMillis) {}
 

@@ -74,7 +74,10 @@ public final class LivePackets {
                 .flatMap(Mono::justOrEmpty)
                 .map(report -> PacketView.of(report, clock.instant()))
                 .onErrorResume(failure -> {
-                    log.debug("live packet {}: a poll failed, the next one tries again: {}", id.value(), failure.toString());
+                    log.debug(
+                            "live packet {}: a poll failed, the next one tries again: {}",
+                            id.value(),
+                            failure.toString());
                     return Mono.empty();
                 });
     }

@@ -61,16 +61,15 @@ class PacketEventsController {
                                                 @Schema(
                                                         type = "string",
                                                         description = "event: packet\\ndata: {the packet}\\n\\n ...",
-                                                        example = "event:packet\\ndata:{\"id\":\"1m854zc7rcp511m5sr0s\","
-                                                                + "...}\\n\\n"))),
+                                                        example =
+                                                                "event:packet\\ndata:{\"id\":\"1m854zc7rcp511m5sr0s\","
+                                                                        + "...}\\n\\n"))),
                 @ApiResponse(
                         responseCode = "403",
                         description = "FORBIDDEN: only the group's members may see this packet"),
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")
             })
-    @GetMapping(
-            path = "/api/v1/packets/{id}/events",
-            produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    @GetMapping(path = "/api/v1/packets/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     Mono<ResponseEntity<Flux<ServerSentEvent<PacketView>>>> events(
             @AuthenticationPrincipal Caller caller, @PathVariable String id) {
         PacketId packet = RedPacketController.packetId(id);
@@ -93,7 +92,9 @@ class PacketEventsController {
         Flux<ServerSentEvent<PacketView>> states = live.watch(packet)
                 .map(view -> ServerSentEvent.builder(view).event(EVENT).build());
         Flux<ServerSentEvent<PacketView>> heartbeats = Flux.interval(heartbeatEvery, heartbeatEvery)
-                .map(tick -> ServerSentEvent.<PacketView>builder().comment("heartbeat").build());
+                .map(tick -> ServerSentEvent.<PacketView>builder()
+                        .comment("heartbeat")
+                        .build());
         return Flux.merge(states, heartbeats);
     }
 }

@@ -1,6 +1,7 @@
 package io.hongbao.redpacket.web;
 
 import io.hongbao.account.model.UserId;
+import io.hongbao.group.model.GroupId;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
@@ -13,7 +14,6 @@ import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import io.hongbao.redpacket.PacketLimits;
-import io.hongbao.group.model.GroupId;
 import io.hongbao.redpacket.application.ReadingGroupPackets;
 import io.hongbao.redpacket.application.ReadingHistory;
 import io.hongbao.redpacket.application.ReadingRedPacket;

@@ -5,14 +5,16 @@ import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.Wheels;
 import java.time.Instant;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 final class InMemoryWheels implements Wheels {
 
-    private final Map<WheelId, Wheel> wheels = new java.util.LinkedHashMap<>();
+    private final Map<WheelId, Wheel> wheels = new LinkedHashMap<>();
 
     @Override
     public void add(Wheel wheel, Instant createdAt) {
@@ -26,8 +28,8 @@ final class InMemoryWheels implements Wheels {
 
     @Override
     public List<WheelId> newest(int limit) {
-        List<WheelId> newestFirst = new java.util.ArrayList<>(wheels.keySet());
-        java.util.Collections.reverse(newestFirst);
+        List<WheelId> newestFirst = new ArrayList<>(wheels.keySet());
+        Collections.reverse(newestFirst);
         return newestFirst.stream().limit(limit).toList();
     }
 

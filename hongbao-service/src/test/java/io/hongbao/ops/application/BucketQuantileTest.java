@@ -23,7 +23,8 @@ class BucketQuantileTest {
     @Test
     void aRankPastTheLastBoundAnswersTheLastBound() {
         // 10 of 100 values are above 10 ms: p99 cannot be told beyond "at least 10".
-        assertThat(BucketQuantile.of(BOUNDS, new long[] {0, 0, 50, 90}, 100, 0.99)).isEqualTo(10.0);
+        assertThat(BucketQuantile.of(BOUNDS, new long[] {0, 0, 50, 90}, 100, 0.99))
+                .isEqualTo(10.0);
     }
 
     @Test

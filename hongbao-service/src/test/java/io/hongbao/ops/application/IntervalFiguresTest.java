@@ -16,11 +16,9 @@ class IntervalFiguresTest {
         MeterReading before = new MeterReading(
                 0, Map.of("GRABBED", 100L, "SOLD_OUT", 10L), 7, BOUNDS, new long[] {50, 100, 110, 110});
         MeterReading after = new MeterReading(
-                2 * SECOND,
-                Map.of("GRABBED", 140L, "SOLD_OUT", 30L, "FAILED", 2L),
-                17,
-                BOUNDS,
-                new long[] {50, 100, 172, 172});
+                2 * SECOND, Map.of("GRABBED", 140L, "SOLD_OUT", 30L, "FAILED", 2L), 17, BOUNDS, new long[] {
+                    50, 100, 172, 172
+                });
 
         Figures figures = IntervalFigures.between(before, after);
 

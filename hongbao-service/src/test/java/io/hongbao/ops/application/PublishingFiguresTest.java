@@ -22,11 +22,7 @@ class PublishingFiguresTest {
     private final PublishingFigures publishing = new PublishingFigures(
             board,
             () -> new MeterReading(
-                    nanos.get(),
-                    Map.of("GRABBED", grabs.get()),
-                    0,
-                    BOUNDS,
-                    new long[] {grabs.get(), grabs.get()}),
+                    nanos.get(), Map.of("GRABBED", grabs.get()), 0, BOUNDS, new long[] {grabs.get(), grabs.get()}),
             Clock.fixed(NOW, ZoneOffset.UTC),
             Duration.ofMinutes(1),
             "host:1:abcd",

@@ -45,7 +45,9 @@ class ReadingOperationsTest {
     private final AtomicInteger persisterReads = new AtomicInteger();
     private final List<ShardProgress> shards = new ArrayList<>();
     private final PeriodicAudit audit = new PeriodicAudit(
-            RunningAudit.inOrder(List.of("money"), List.of(passing())), new AuditScopes(Duration.ofHours(1), clock), clock);
+            RunningAudit.inOrder(List.of("money"), List.of(passing())),
+            new AuditScopes(Duration.ofHours(1), clock),
+            clock);
     private final ReadingOperations reading = new ReadingOperations(
             board,
             at -> {
@@ -112,8 +114,7 @@ class ReadingOperationsTest {
 
     private static InstanceFigures instance(String id, Instant seen, double grabs) {
         Figures idle = IntervalFigures.idle();
-        return new InstanceFigures(
-                id, "h", NOW, seen, new Figures(grabs, 0, idle.outcomesPerSecond(), Latency.NONE));
+        return new InstanceFigures(id, "h", NOW, seen, new Figures(grabs, 0, idle.outcomesPerSecond(), Latency.NONE));
     }
 
     private static AuditCheck passing() {

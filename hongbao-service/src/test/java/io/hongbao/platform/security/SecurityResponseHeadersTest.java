@@ -84,7 +84,9 @@ class SecurityResponseHeadersTest {
     @Test
     void givesTheWebAppAPolicyWithoutInlineScriptOrStyle() {
         HttpHeaders written = written(
-                new SecurityResponseHeaders(), MockServerHttpRequest.get("http://localhost/").build(), Map.of());
+                new SecurityResponseHeaders(),
+                MockServerHttpRequest.get("http://localhost/").build(),
+                Map.of());
 
         assertThat(written.getFirst("Content-Security-Policy"))
                 .isEqualTo(SecurityResponseHeaders.CSP)
@@ -96,7 +98,9 @@ class SecurityResponseHeadersTest {
     void letsOnlyTheSwaggerUiApplyInlineStyles() {
         for (String path : List.of("/docs", "/swagger-ui/index.html", "/swagger-ui/swagger-ui.css")) {
             HttpHeaders written = written(
-                    new SecurityResponseHeaders(), MockServerHttpRequest.get("http://localhost" + path).build(), Map.of());
+                    new SecurityResponseHeaders(),
+                    MockServerHttpRequest.get("http://localhost" + path).build(),
+                    Map.of());
 
             assertThat(written.getFirst("Content-Security-Policy"))
                     .as(path)

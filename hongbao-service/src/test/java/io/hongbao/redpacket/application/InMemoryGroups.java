@@ -5,6 +5,7 @@ import io.hongbao.group.model.Group;
 import io.hongbao.group.model.GroupId;
 import io.hongbao.group.model.Groups;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,10 @@ final class InMemoryGroups implements Groups {
     @Override
     public List<Group> ofMember(UserId member, int limit) {
         List<Group> newestFirst = new ArrayList<>(groups.values());
-        java.util.Collections.reverse(newestFirst);
-        return newestFirst.stream().filter(g -> g.hasMember(member)).limit(limit).toList();
+        Collections.reverse(newestFirst);
+        return newestFirst.stream()
+                .filter(g -> g.hasMember(member))
+                .limit(limit)
+                .toList();
     }
 }

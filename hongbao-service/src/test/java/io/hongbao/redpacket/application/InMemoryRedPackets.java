@@ -2,6 +2,7 @@ package io.hongbao.redpacket.application;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
+import io.hongbao.group.model.GroupId;
 import io.hongbao.group.model.Groups;
 import io.hongbao.redpacket.model.MyGrab;
 import io.hongbao.redpacket.model.PacketGrab;
@@ -101,7 +102,7 @@ final class InMemoryRedPackets implements RedPackets {
     }
 
     @Override
-    public List<PacketReport> sentTo(io.hongbao.group.model.GroupId group, int limit) {
+    public List<PacketReport> sentTo(GroupId group, int limit) {
         return List.of();
     }
 
