@@ -34,6 +34,8 @@ export function messageBox(test) {
     box.textContent = text;
     box.className = 'message ' + kind;
     box.hidden = false;
+    // On a phone the message may sit below the fold or under the tab bar (scroll-margin in app.css).
+    box.scrollIntoView({ block: 'nearest' });
   };
   box.clear = () => { box.hidden = true; box.textContent = ''; };
   return box;

@@ -34,6 +34,32 @@ class PageErrorsIT extends BrowserIntegrationTest {
     }
 
     @Test
+    void anEqualSplitThatDoesNotDivideShowsTheServersReasonAndSendsNothing() {
+        long sender = newUser();
+        api().deposit(sender, 10_000).expectStatus().isOk();
+        String reason = packets()
+                .send(sender, RedPacketApi.packet(100, 3, "EQUAL", null, null))
+                .expectStatus()
+                .isBadRequest()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody()
+                .get("message")
+                .toString();
+        Browser page = phone().expectHttpErrors(400).signedIn(tokenFor(sender), "#/send");
+
+        page.type("send-total", "1.00")
+                .type("send-count", "3")
+                .click("send-equal")
+                .click("send-submit");
+
+        assertThat(page.waitForText("send-message", "check")).isEqualTo("Please check the form: " + reason);
+        page.screenshot("validation-failed");
+        assertThat(api().balanceOf(sender)).isEqualTo(10_000);
+        assertThat(myPackets(sender)).isEmpty();
+    }
+
+    @Test
     void aDoubleClickedSendSendsOnePacket() {
         long sender = newUser();
         api().deposit(sender, 10_000).expectStatus().isOk();
