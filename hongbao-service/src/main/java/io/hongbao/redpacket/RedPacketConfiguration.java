@@ -36,10 +36,12 @@ import io.hongbao.redpacket.infrastructure.PersisterBacklog;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
+import io.hongbao.redpacket.infrastructure.RedisPersisterProgress;
 import io.hongbao.redpacket.infrastructure.RememberedUnknownPackets;
 import io.hongbao.redpacket.infrastructure.ShardDoorbell;
 import io.hongbao.redpacket.infrastructure.ShardLayout;
 import io.hongbao.redpacket.infrastructure.UnrecordedEventsScript;
+import io.hongbao.redpacket.model.PersisterProgress;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import io.hongbao.redpacket.model.UnknownPackets;
@@ -133,6 +135,12 @@ class RedPacketConfiguration {
                     .register(registry);
         }
         return grabs;
+    }
+
+    /** The persister's progress as an operator reads it (the ops feature asks about once a second). */
+    @Bean
+    PersisterProgress persisterProgress(RedisConnection redis, PacketKeys keys) {
+        return new RedisPersisterProgress(redis.async(), keys);
     }
 
     /** Samples each shard's stream backlog on the shared connection: a few commands per period. */

@@ -48,20 +48,49 @@ public final class RedisDurabilityCheck {
         }
     }
 
+    /** One node's durability settings as Redis reports them (a setting Redis did not answer is absent). */
+    public record NodeDurability(String node, Map<String, String> settings) {
+        public NodeDurability {
+            settings = Map.copyOf(settings);
+        }
+    }
+
+    /** The settings read here, in the order shown. */
+    public static final List<String> SETTINGS = List.of("appendonly", "appendfsync", "maxmemory-policy", "maxmemory");
+
+    public boolean cluster() {
+        return nodes.cluster();
+    }
+
+    /** Every node's durability settings, replicas included (blocking: one CONFIG GET per setting and node). */
+    public List<NodeDurability> settings() {
+        List<NodeDurability> all = new ArrayList<>();
+        for (RedisNodes.Node node : nodes.all()) {
+            RedisCommands<String, String> redis = sync(node);
+            // One CONFIG GET per setting: several names in one call need Redis 7, the embedded Redis is 6.2.
+            Map<String, String> config = new HashMap<>();
+            for (String setting : SETTINGS) {
+                config.putAll(redis.configGet(setting));
+            }
+            all.add(new NodeDurability(node.address(), config));
+        }
+        return all;
+    }
+
     /**
      * What is weaker than the durability the service promises, per node ("host:port: ..." on a cluster); empty when
      * every node is configured safely.
      */
     public List<String> problems() {
+        return problems(settings(), nodes.cluster());
+    }
+
+    /** {@link #problems()} of settings already read. */
+    public static List<String> problems(List<NodeDurability> settings, boolean cluster) {
         List<String> problems = new ArrayList<>();
-        for (RedisNodes.Node node : nodes.all()) {
-            String where = nodes.cluster() ? node.address() + ": " : "";
-            RedisCommands<String, String> redis = sync(node);
-            // One CONFIG GET per setting: several names in one call need Redis 7, the embedded Redis is 6.2.
-            Map<String, String> config = new HashMap<>();
-            for (String setting : List.of("appendonly", "appendfsync", "maxmemory-policy")) {
-                config.putAll(redis.configGet(setting));
-            }
+        for (NodeDurability node : settings) {
+            String where = cluster ? node.node() + ": " : "";
+            Map<String, String> config = node.settings();
             if (!"yes".equals(config.get("appendonly"))) {
                 problems.add(where + "appendonly is " + config.get("appendonly"));
             } else if (!"always".equals(config.get("appendfsync"))) {

@@ -37,8 +37,8 @@ public final class RedisMemory extends PeriodicWorker {
     private final RedisNodes nodes;
     private final int refuseAtPercent;
     private volatile Sample sample = Sample.UNKNOWN;
-    /** Whether the last sample failed (the worker's thread only). */
-    private boolean failing;
+    /** Whether the last sample failed: written by the worker's thread, read by scrapes ({@code hongbao.redis.up}). */
+    private volatile boolean failing;
 
     RedisMemory(RedisNodes nodes, int refuseAtPercent, Duration sampleEvery, MeterRegistry registry) {
         super("redis-memory", sampleEvery, true);
@@ -51,6 +51,10 @@ public final class RedisMemory extends PeriodicWorker {
         Gauge.builder("hongbao.redis.memory.max", this, memory -> memory.sample.max())
                 .description("Redis' maxmemory (0: none set)")
                 .baseUnit("bytes")
+                .register(registry);
+        // What alerting reads as "Redis down" (ops/prometheus): every primary answered the last sample, or not.
+        Gauge.builder("hongbao.redis.up", this, memory -> memory.failing ? 0 : 1)
+                .description("1 when every Redis primary answered the last memory sample, 0 when one did not")
                 .register(registry);
         Gauge.builder("hongbao.redis.memory.nearly.full", this, memory -> memory.nearlyFull() ? 1 : 0)
                 .description("1 while new grabs, sends and draws are refused for lack of Redis memory")

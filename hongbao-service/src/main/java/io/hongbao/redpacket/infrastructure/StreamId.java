@@ -10,6 +10,11 @@ final class StreamId {
 
     private StreamId() {}
 
+    /** When the entry was added: the milliseconds part of its id. */
+    static long millis(String id) {
+        return part(id, 0);
+    }
+
     private static long part(String id, int index) {
         String[] parts = id.split("-");
         return Long.parseLong(parts.length > index ? parts[index] : "0");
