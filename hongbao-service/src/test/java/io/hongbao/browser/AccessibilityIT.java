@@ -104,8 +104,7 @@ class AccessibilityIT extends BrowserIntegrationTest {
             page.go("/" + route).waitFor(shown);
             assertThat(page.script(contrast)).as(route).asList().isEmpty();
         });
-        page.click("draw")
-                .until(p -> p.find("wheel-disc").getDomAttribute("data-landed") != null, Duration.ofSeconds(10));
+        page.click("draw").until(p -> p.attribute("wheel-disc", "data-landed") != null, Duration.ofSeconds(10));
         assertThat(page.script(contrast)).as("after a draw").asList().isEmpty();
         Browser ops = desktop().signedIn(adminToken(), "#/").go("/ops");
         ops.waitFor("ops-board");

@@ -33,14 +33,14 @@ class WheelPageIT extends BrowserIntegrationTest {
 
         for (int draw = 1; draw <= 2; draw++) {
             page.click("draw");
-            page.until(p -> p.find("wheel-disc").getDomAttribute("data-landed") != null, Duration.ofSeconds(10));
+            page.until(p -> p.attribute("wheel-disc", "data-landed") != null, Duration.ofSeconds(10));
             DrawItemJson latest = lottery.myDraws(player).items().get(0);
             String won = latest.prize() != null
                     ? latest.prize().name()
                     : latest.consolation().name();
 
-            assertThat(page.find("draw-result").getDomAttribute("data-name")).isEqualTo(won);
-            assertThat(page.find("wheel-disc").getDomAttribute("data-landed")).isEqualTo(won);
+            assertThat(page.attribute("draw-result", "data-name")).isEqualTo(won);
+            assertThat(page.attribute("wheel-disc", "data-landed")).isEqualTo(won);
             assertThat(segmentUnderThePointer(page)).isEqualTo(won);
             assertThat(page.text("points-left")).isEqualTo("Points left: " + api().pointsOf(player));
             page.screenshot("draw-" + draw);

@@ -87,8 +87,30 @@ public final class Browser implements AutoCloseable {
         return this;
     }
 
+    /**
+     * The element's text once it is shown. Read inside the wait: a live update may redraw the element between finding
+     * and reading it, and then it is read again from the new one.
+     */
     public String text(String test) {
-        return waitFor(test).getText();
+        return new WebDriverWait(driver, WAIT)
+                .ignoring(StaleElementReferenceException.class)
+                .until(d -> {
+                    WebElement element = d.findElement(css(test));
+                    return element.isDisplayed() ? element.getText() : null;
+                });
+    }
+
+    /** An attribute of the element (null when it has none), read again when a live update redrew the element. */
+    public String attribute(String test, String name) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return driver.findElement(css(test)).getDomAttribute(name);
+            } catch (StaleElementReferenceException redrawn) {
+                if (attempt == 5) {
+                    throw redrawn;
+                }
+            }
+        }
     }
 
     /** Waits until the element's text contains the fragment, and answers the whole text. */
@@ -97,15 +119,13 @@ public final class Browser implements AutoCloseable {
     }
 
     public String waitForText(String test, String fragment, Duration within) {
-        new WebDriverWait(driver, within)
+        return new WebDriverWait(driver, within)
                 .ignoring(StaleElementReferenceException.class)
                 .until(d -> d.findElements(css(test)).stream()
-                        .anyMatch(e -> e.getText().contains(fragment)));
-        return driver.findElements(css(test)).stream()
-                .map(WebElement::getText)
-                .filter(text -> text.contains(fragment))
-                .findFirst()
-                .orElseThrow();
+                        .map(WebElement::getText)
+                        .filter(text -> text.contains(fragment))
+                        .findFirst()
+                        .orElse(null));
     }
 
     public Object script(String js, Object... args) {
