@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
-import io.hongbao.HongbaoApplication;
 import io.hongbao.ops.application.InstanceBoard;
 import io.hongbao.ops.application.InstanceFigures;
 import io.hongbao.ops.application.IntervalFigures;
 import io.hongbao.ops.application.PublishingFigures;
 import io.hongbao.ops.infrastructure.RedisInstanceBoard;
 import io.hongbao.platform.redis.RedisConnection;
+import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
@@ -19,7 +19,7 @@ import io.hongbao.support.GrabStorm;
 import io.hongbao.support.GrabStorm.Plan;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
-import io.hongbao.support.TestStorage;
+import io.hongbao.support.SecondInstance;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -28,12 +28,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.config.BeanPostProcessor;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.client.ReactorResourceFactory;
 
 /**
  * {@code GET /api/v1/admin/ops} (ADR 0077): admin only, the deployment's rates during a grab storm, every instance on
@@ -57,6 +53,9 @@ class OpsIT extends IntegrationTest {
 
     @Autowired
     StorageEndpoints storage;
+
+    @Autowired
+    JwtSecret secret;
 
     @Autowired
     PacketKeys keys;
@@ -183,8 +182,8 @@ class OpsIT extends IntegrationTest {
     @Test
     void aSecondInstanceOnTheSameRedisIsSeenAndLeavesTheSnapshotOnceItStops() {
         String second;
-        try (ConfigurableApplicationContext other = secondInstance()) {
-            second = other.getBean(PublishingFigures.class).id();
+        try (SecondInstance other = SecondInstance.start(storage, secret, "ops-second-instance")) {
+            second = other.bean(PublishingFigures.class).id();
             assertThat(second).isNotEqualTo(publishing.id());
 
             Map<String, Object> both =
@@ -216,29 +215,6 @@ class OpsIT extends IntegrationTest {
                 .doesNotContain("quiet-host:2:0002", "gone-host:1:0001")
                 .contains(publishing.id());
         board.forget(List.of("quiet-host:2:0002"));
-    }
-
-    /** The service again, in this JVM, on the same Redis and database: another instance of the deployment. */
-    private ConfigurableApplicationContext secondInstance() {
-        // Arguments, not default properties: application.yml's own values would win over those. Reactor Netty's
-        // global resources stay untouched (as in the test's own context): closing this one must not dispose them.
-        return new SpringApplicationBuilder(HongbaoApplication.class)
-                .initializers(context -> context.getBeanFactory().addBeanPostProcessor(new BeanPostProcessor() {
-                    @Override
-                    public Object postProcessBeforeInitialization(Object bean, String name) {
-                        if (bean instanceof ReactorResourceFactory resources) {
-                            resources.setUseGlobalResources(false);
-                        }
-                        return bean;
-                    }
-                }))
-                .run(
-                        "--server.port=0",
-                        "--hongbao.data-dir=" + TestStorage.runDataDir().resolve("second-instance"),
-                        "--hongbao.redis.url=" + storage.redisUrl(),
-                        "--hongbao.db.url=" + storage.jdbcUrl(),
-                        "--hongbao.db.user=" + storage.dbUser(),
-                        "--hongbao.db.password=" + storage.dbPassword());
     }
 
     private Map<String, Object> snapshot() {

@@ -3,9 +3,12 @@ package io.hongbao.redpacket;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.platform.security.JwtSecret;
+import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
+import io.hongbao.support.SecondInstance;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -38,6 +41,12 @@ class LivePacketEventsIT extends IntegrationTest {
 
     @Autowired
     MeterRegistry meters;
+
+    @Autowired
+    StorageEndpoints storage;
+
+    @Autowired
+    JwtSecret secret;
 
     private RedPacketApi packets() {
         return new RedPacketApi(http, this::tokenFor);
@@ -72,6 +81,33 @@ class LivePacketEventsIT extends IntegrationTest {
             assertThat(afterGrab).isEqualTo(getPacket(bob, sent.id()));
         } finally {
             stream.dispose();
+        }
+    }
+
+    @Test
+    void aViewerOnOneInstanceSeesAGrabAnsweredByAnotherInstance() throws Exception {
+        long alice = newUser();
+        long bob = newUser();
+        api().deposit(alice, 10_000).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(alice, 10_000, 10, null, null, null);
+        try (SecondInstance other = SecondInstance.start(storage, secret, "live-events-second-instance")) {
+            BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
+            Disposable stream = open(other.port(), alice, sent.id(), events);
+            try {
+                assertThat(nextPacket(events, Duration.ofSeconds(10)).path("grabs"))
+                        .isEmpty();
+
+                // Answered by this test's instance; the viewer's instance never saw the grab request.
+                packets().grabOk(bob, sent.id());
+
+                JsonNode afterGrab = nextPacket(events, Duration.ofSeconds(1));
+                assertThat(afterGrab.path("grabs")).hasSize(1);
+                assertThat(afterGrab.path("grabs").get(0).path("userId").asLong())
+                        .isEqualTo(bob);
+                assertThat(afterGrab).isEqualTo(getPacket(bob, sent.id()));
+            } finally {
+                stream.dispose();
+            }
         }
     }
 
@@ -165,7 +201,12 @@ class LivePacketEventsIT extends IntegrationTest {
     }
 
     private Disposable open(long asUser, String packetId, BlockingQueue<ServerSentEvent<String>> into) {
-        return WebClient.create("http://localhost:" + port)
+        return open(port, asUser, packetId, into);
+    }
+
+    private Disposable open(
+            int instancePort, long asUser, String packetId, BlockingQueue<ServerSentEvent<String>> into) {
+        return WebClient.create("http://localhost:" + instancePort)
                 .get()
                 .uri("/api/v1/packets/{id}/events", packetId)
                 .headers(h -> h.setBearerAuth(tokenFor(asUser)))

@@ -1,0 +1,65 @@
+package io.hongbao.support;
+
+import io.hongbao.HongbaoApplication;
+import io.hongbao.platform.security.JwtSecret;
+import io.hongbao.platform.storage.StorageEndpoints;
+import java.nio.charset.StandardCharsets;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.client.ReactorResourceFactory;
+
+/**
+ * The service once more, in the test's JVM, on the same Redis and database as the test's own context: another instance
+ * of the deployment, for behaviour that must hold across instances (what one answers, the other sees).
+ */
+public final class SecondInstance implements AutoCloseable {
+
+    private final ConfigurableApplicationContext context;
+
+    private SecondInstance(ConfigurableApplicationContext context) {
+        this.context = context;
+    }
+
+    /**
+     * @param secret the test context's, as every instance of a deployment shares one: tokens made for the test's
+     *     context are good here too
+     * @param name its own data folder under the run's, so its locks are not the test context's
+     */
+    public static SecondInstance start(StorageEndpoints storage, JwtSecret secret, String name) {
+        // Arguments, not default properties: application.yml's own values would win over those. Reactor Netty's
+        // global resources stay untouched (as in the test's own context): closing this one must not dispose them.
+        return new SecondInstance(new SpringApplicationBuilder(HongbaoApplication.class)
+                .initializers(context -> context.getBeanFactory().addBeanPostProcessor(new BeanPostProcessor() {
+                    @Override
+                    public Object postProcessBeforeInitialization(Object bean, String beanName) {
+                        if (bean instanceof ReactorResourceFactory resources) {
+                            resources.setUseGlobalResources(false);
+                        }
+                        return bean;
+                    }
+                }))
+                .run(
+                        "--server.port=0",
+                        "--hongbao.data-dir=" + TestStorage.runDataDir().resolve(name),
+                        "--hongbao.security.jwt-secret=" + new String(secret.bytes(), StandardCharsets.UTF_8),
+                        "--hongbao.redis.url=" + storage.redisUrl(),
+                        "--hongbao.db.url=" + storage.jdbcUrl(),
+                        "--hongbao.db.user=" + storage.dbUser(),
+                        "--hongbao.db.password=" + storage.dbPassword()));
+    }
+
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    public int port() {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+}
