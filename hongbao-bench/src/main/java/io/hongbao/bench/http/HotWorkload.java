@@ -5,13 +5,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
 /**
- * Which packet and which user the next grab is for. Fresh attempts walk the packets in order, {@code shares} attempts
+ * The hot profile ({@code bench http --profile hot}, the only load before issue 14): which packet and which user the
+ * next grab is for. Fresh attempts walk the packets in order, {@code shares} attempts
  * per packet, each by a different user (attempt n → user n mod users, so users ≥ shares keeps them distinct within a
  * packet). The connections therefore all hit the same few packets at once, as a real hot packet would be. A fraction
  * of attempts repeats an earlier (packet, user) pair: the duplicate taps that must answer ALREADY_GRABBED. Once every
  * packet had its {@code shares} fresh attempts, attempts wrap around and answer SOLD_OUT.
  */
-final class Workload {
+final class HotWorkload implements Workload {
 
     private final String[] paths;
     private final String[] bearers;
@@ -19,7 +20,7 @@ final class Workload {
     private final double duplicateRatio;
     private final AtomicLong fresh = new AtomicLong();
 
-    Workload(List<String> packetIds, List<String> tokens, int shares, double duplicateRatio) {
+    HotWorkload(List<String> packetIds, List<String> tokens, int shares, double duplicateRatio) {
         if (packetIds.isEmpty() || tokens.size() < shares) {
             throw new IllegalArgumentException("need packets, and at least as many users as shares per packet");
         }
@@ -29,11 +30,8 @@ final class Workload {
         this.duplicateRatio = duplicateRatio;
     }
 
-    static String grabPath(String packetId) {
-        return "/api/v1/packets/" + packetId + "/grab";
-    }
-
-    Grab next(RandomGenerator random) {
+    @Override
+    public Grab next(RandomGenerator random) {
         long issued = fresh.get();
         long attempt = duplicateRatio > 0 && issued > 0 && random.nextDouble() < duplicateRatio
                 ? issued - 1 - random.nextLong(Math.min(issued, shares))
@@ -47,15 +45,18 @@ final class Workload {
         return new Grab(paths[packet], bearers[user]);
     }
 
-    /** Fresh attempts handed out so far. */
-    long freshAttempts() {
+    @Override
+    public long freshAttempts() {
         return fresh.get();
     }
 
-    /** Shares on offer: once fresh attempts pass this, the run is selling out. */
-    long capacity() {
+    @Override
+    public long capacity() {
         return (long) paths.length * shares;
     }
 
-    record Grab(String path, String bearer) {}
+    @Override
+    public long attemptsPastCapacity() {
+        return Math.max(0, freshAttempts() - capacity());
+    }
 }

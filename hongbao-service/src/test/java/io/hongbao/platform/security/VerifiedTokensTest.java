@@ -113,8 +113,11 @@ class VerifiedTokensTest {
     void countsCallsAnsweredFromTheCacheApartFromFullVerifications() {
         String seven = token(SECRET, "7", T0.plusSeconds(60), List.of());
         String eight = token(SECRET, "8", T0.plusSeconds(60), List.of());
-        String forged = token(new JwtSecret("another-secret-of-at-least-32-bytes-long".getBytes(StandardCharsets.UTF_8)),
-                "7", T0.plusSeconds(60), List.of());
+        String forged = token(
+                new JwtSecret("another-secret-of-at-least-32-bytes-long".getBytes(StandardCharsets.UTF_8)),
+                "7",
+                T0.plusSeconds(60),
+                List.of());
 
         tokens.verify(seven);
         tokens.verify(seven);
