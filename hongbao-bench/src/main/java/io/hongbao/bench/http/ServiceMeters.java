@@ -31,12 +31,12 @@ final class ServiceMeters implements LoadRun.WindowProbe {
     }
 
     @Override
-    public void begin() throws IOException, InterruptedException {
+    public void begin() throws InterruptedException {
         begin = read();
     }
 
     @Override
-    public void end() throws IOException, InterruptedException {
+    public void end() throws InterruptedException {
         end = read();
     }
 
@@ -45,12 +45,22 @@ final class ServiceMeters implements LoadRun.WindowProbe {
         return begin == null || end == null ? null : ServiceWindow.between(begin, end);
     }
 
-    private Counters read() throws IOException, InterruptedException {
+    /** The counters now, or null (and a line on stderr) when the service does not answer: the run still counts. */
+    private Counters read() throws InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(url)
                 .timeout(Duration.ofSeconds(10))
                 .GET()
                 .build();
-        return parse(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 200) {
+                return parse(response.body());
+            }
+            System.err.println("bench http: " + url + " answered " + response.statusCode() + "; no service counters");
+        } catch (IOException e) {
+            System.err.println("bench http: " + url + " unreadable (" + e + "); no service counters");
+        }
+        return null;
     }
 
     /** Sums each counter over its series; a counter the service does not export is NaN. */
