@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -114,43 +115,8 @@ public final class HttpCommand implements Callable<Integer> {
             description = "share of repeated taps of a packet already grabbed (realistic 0, hot 0.05)")
     Double duplicates;
 
-    @Option(
-            names = "--active-packets",
-            defaultValue = "4000",
-            description = "realistic: packets open at once, each replaced as it sells out (${DEFAULT-VALUE})")
-    int activePackets;
-
-    @Option(
-            names = "--popularity-exponent",
-            defaultValue = "1.0",
-            description = "realistic: the i-th most popular packet draws grabs in proportion to 1/i^this"
-                    + " (${DEFAULT-VALUE})")
-    double popularityExponent;
-
-    @Option(
-            names = "--group-packets",
-            defaultValue = "40",
-            description = "realistic: how many of the most popular packets are big group packets (${DEFAULT-VALUE})")
-    int groupPackets;
-
-    @Option(
-            names = "--group-shares",
-            defaultValue = "1000",
-            description = "realistic: shares of a group packet, 1..1000 (${DEFAULT-VALUE})")
-    int groupShares;
-
-    @Option(
-            names = "--small-shares",
-            defaultValue = "5-20",
-            description = "realistic: shares of the other packets, uniform over this range (${DEFAULT-VALUE})")
-    String smallShares;
-
-    @Option(
-            names = "--account-holders",
-            defaultValue = "0.9",
-            description = "realistic: share of users given an account (a deposit, written in SQL) before the first"
-                    + " run (${DEFAULT-VALUE})")
-    double accountHolders;
+    @Mixin
+    RealisticOptions realistic = new RealisticOptions();
 
     @Option(names = "--rate", defaultValue = "0", description = "open model at this req/s; 0 = closed loop")
     double rate;
@@ -285,26 +251,7 @@ public final class HttpCommand implements Callable<Integer> {
     }
 
     RealisticShape realisticShape() {
-        String[] range = smallShares.split("-", 2);
-        int min;
-        int max;
-        try {
-            min = Integer.parseInt(range[0].trim());
-            max = range.length == 2 ? Integer.parseInt(range[1].trim()) : min;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--small-shares is a range such as 5-20");
-        }
-        return new RealisticShape(
-                users(),
-                activePackets,
-                popularityExponent,
-                groupPackets,
-                groupShares,
-                min,
-                max,
-                accountHolders,
-                duplicates(),
-                centsPerShare);
+        return realistic.shape(users(), duplicates(), centsPerShare);
     }
 
     /** The chosen profile; the hot one issues its tokens when first prepared, the realistic one signs them on demand. */
