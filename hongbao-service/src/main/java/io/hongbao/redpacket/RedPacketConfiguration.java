@@ -134,6 +134,13 @@ class RedPacketConfiguration {
                     .tag("reason", reason.tag())
                     .register(registry);
         }
+        // Their ratio over a window is the mean coalesced batch, the figure that says how much a Redis call carries.
+        FunctionCounter.builder("hongbao.grab.script.calls", grabs, CoalescingGrabs::scriptCalls)
+                .description("grab-script calls to Redis, one per coalesced batch of grabs")
+                .register(registry);
+        FunctionCounter.builder("hongbao.grab.script.grabs", grabs, CoalescingGrabs::grabsSent)
+                .description("grabs sent in grab-script calls; divided by the calls, the mean coalesced batch")
+                .register(registry);
         return grabs;
     }
 

@@ -350,6 +350,59 @@ class RedPacketsIT extends IntegrationTest {
     }
 
     @Test
+    void theVerifiedTokenCacheAndTheGrabScriptsBatchesAreCountedForTheBench() {
+        long sender = newUser();
+        api().deposit(sender, 100).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(sender, 100, 2, null, null, null);
+        String before = prometheus();
+        // One token for both taps, so the second is answered from the verified-token cache.
+        String token = api().tokenFor(newUser());
+        String grab = "/api/v1/packets/" + sent.id() + "/grab";
+
+        for (int tap = 0; tap < 2; tap++) {
+            http.post()
+                    .uri(grab)
+                    .headers(h -> h.setBearerAuth(token))
+                    .exchange()
+                    .expectStatus()
+                    .isOk();
+        }
+
+        String after = prometheus();
+        assertThat(counter(after, "hongbao_grab_script_grabs_total", "")
+                        - counter(before, "hongbao_grab_script_grabs_total", ""))
+                .isGreaterThanOrEqualTo(2);
+        assertThat(counter(after, "hongbao_grab_script_calls_total", "")
+                        - counter(before, "hongbao_grab_script_calls_total", ""))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(counter(after, "hongbao_tokens_verified_total", "cache=\"hit\"")
+                        - counter(before, "hongbao_tokens_verified_total", "cache=\"hit\""))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(counter(after, "hongbao_tokens_verified_total", "cache=\"miss\"")
+                        - counter(before, "hongbao_tokens_verified_total", "cache=\"miss\""))
+                .isGreaterThanOrEqualTo(1);
+    }
+
+    private String prometheus() {
+        return http.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+    }
+
+    /** The sum of the samples of {@code name} whose labels contain {@code label}. */
+    private static double counter(String metrics, String name, String label) {
+        return metrics.lines()
+                .filter(line -> (line.startsWith(name + " ") || line.startsWith(name + "{")) && line.contains(label))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+
+    @Test
     void unknownPacketsAreNotFound() {
         long user = newUser();
 

@@ -37,6 +37,7 @@ final class BenchEnvironment implements AutoCloseable {
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final List<Target> targets = new ArrayList<>();
     private TokenIssuer tokens;
+    private JwtSecret secret;
     private OptionalLong redisPid = OptionalLong.empty();
     private OptionalLong mariadbPid = OptionalLong.empty();
 
@@ -58,6 +59,7 @@ final class BenchEnvironment implements AutoCloseable {
         JwtSecret jwt = secret != null
                 ? new JwtSecret(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 : JwtSecret.configuredOrKeptIn(options.secret, options.dataDir);
+        this.secret = jwt;
         tokens = new TokenIssuer(jwt);
         String sharedSecret = new String(jwt.bytes(), java.nio.charset.StandardCharsets.UTF_8);
         EmbeddedServers servers = null;
@@ -174,7 +176,8 @@ final class BenchEnvironment implements AutoCloseable {
                 service.baseUrl(),
                 OptionalLong.of(service.pid()),
                 tokens,
-                new JdbcGrabRows(jdbc, user, password));
+                new JdbcGrabRows(jdbc, user, password),
+                new JdbcAccountHolders(jdbc, user, password));
     }
 
     List<Target> targets() {
@@ -183,6 +186,11 @@ final class BenchEnvironment implements AutoCloseable {
 
     TokenIssuer tokens() {
         return tokens;
+    }
+
+    /** The secret the targets verify tokens with. */
+    JwtSecret secret() {
+        return secret;
     }
 
     /** The processes whose CPU the report shows while {@code target} is loaded. */

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
@@ -31,16 +32,29 @@ final class HongbaoTarget implements Target {
     private final OptionalLong pid;
     private final TokenIssuer tokens;
     private final GrabRows database;
+    private final AccountHolders holders;
     private final SetupApi api;
     private final String admin;
 
     /** @param database where the service's grab rows are read, or null to rely on the audit alone */
     HongbaoTarget(String name, String baseUrl, OptionalLong pid, TokenIssuer tokens, GrabRows database) {
+        this(name, baseUrl, pid, tokens, database, null);
+    }
+
+    /** @param holders where users are given accounts before the load, or null when the bench cannot write there */
+    HongbaoTarget(
+            String name,
+            String baseUrl,
+            OptionalLong pid,
+            TokenIssuer tokens,
+            GrabRows database,
+            AccountHolders holders) {
         this.name = name;
         this.baseUrl = baseUrl;
         this.pid = pid;
         this.tokens = tokens;
         this.database = database;
+        this.holders = holders;
         this.api = new SetupApi(baseUrl);
         this.admin = tokens.issue(ADMIN, true, TOKEN_LIFE);
     }
@@ -84,6 +98,16 @@ final class HongbaoTarget implements Target {
             ids.add(packet.get("id").asString());
         }
         return ids;
+    }
+
+    @Override
+    public long openAccounts(long firstUser, RealisticShape shape, long deposit) throws Exception {
+        return holders == null ? -1 : holders.open(firstUser, shape, deposit);
+    }
+
+    @Override
+    public Optional<String> metricsUrl() {
+        return Optional.of(baseUrl + "/actuator/prometheus");
     }
 
     @Override
@@ -143,6 +167,12 @@ final class HongbaoTarget implements Target {
             }
         }
         return failed;
+    }
+
+    /** Gives users accounts before the load: the realistic profile's account holders ({@link JdbcAccountHolders}). */
+    interface AccountHolders {
+        /** Answers how many users were given an account. */
+        long open(long firstUser, RealisticShape shape, long deposit) throws Exception;
     }
 
     /** Reads how many grab rows the database holds for some packets. */

@@ -40,16 +40,20 @@ final class HttpBench {
         String startedAt = Instant.now().toString();
         List<TargetRun> results = new ArrayList<>();
         System.err.println("bench http: starting targets (logs in " + work.toAbsolutePath() + ")");
+        LoadProfile profile = null;
         try (BenchEnvironment environment = BenchEnvironment.start(options, work)) {
-            List<String> tokens = grabberTokens(environment);
+            profile = options.profile(environment.tokens(), environment.secret());
+            for (Target target : environment.targets()) {
+                profile.prepare(target);
+            }
             Map<String, Double> expectedRates = new HashMap<>();
             for (int run = 1; run <= options.runs; run++) {
                 for (Target target : environment.targets()) {
-                    results.add(runOnce(environment, target, run, tokens, expectedRates));
+                    results.add(runOnce(environment, profile, target, run, expectedRates));
                 }
             }
         }
-        Report report = Report.of(startedAt, options.settingsForReport(), latencyMethod(), results);
+        Report report = Report.of(startedAt, options.settingsForReport(profile), latencyMethod(), results);
         System.out.println();
         System.out.println(TextReport.render(report));
         write(report, options.json != null ? options.json : work.resolve("report.json"));
@@ -58,35 +62,36 @@ final class HttpBench {
     }
 
     private TargetRun runOnce(
-            BenchEnvironment environment, Target target, int run, List<String> tokens, Map<String, Double> expected)
+            BenchEnvironment environment, LoadProfile profile, Target target, int run, Map<String, Double> expected)
             throws Exception {
-        double rate = options.rate > 0 ? options.rate : expected.getOrDefault(target.name(), options.expectedRate);
+        double rate = options.rate > 0 ? options.rate : expected.getOrDefault(target.name(), options.expectedRate());
         LoadSettings settings = options.loadSettings(run);
-        int packets = options.packets > 0
-                ? options.packets
-                : PacketSizing.packetsFor(
-                        rate, settings.warmup(), options.duration, options.duplicates, options.shares);
-        long setupStart = System.nanoTime();
-        List<String> packetIds = target.createPackets(packets, options.shares, options.centsPerShare);
-        System.err.printf(
-                "%s run %d: %d packets of %d shares set up in %.1f s%n",
-                target.name(), run, packets, options.shares, (System.nanoTime() - setupStart) / 1e9);
-        Workload workload = new Workload(packetIds, tokens, options.shares, options.duplicates);
+        LoadProfile.RunLoad load = profile.load(target, run, rate, settings);
+        List<String> packetIds = load.packetIds();
+        Workload workload = load.workload();
         CpuMeter cpu = new CpuMeter(environment.processesFor(target));
+        ServiceMeters meters = target.metricsUrl().map(ServiceMeters::new).orElse(null);
         Measurement measurement;
         try (GrabClient client = new GrabClient(target.baseUrl(), settings)) {
             LoadRun.PersistedRows rows = () -> target.persistedRows(packetIds).orElse(-1);
-            measurement = new LoadRun(client, workload, settings, cpu, "target", rows)
+            measurement = new LoadRun(
+                            client,
+                            workload,
+                            settings,
+                            cpu,
+                            "target",
+                            rows,
+                            meters == null ? LoadRun.WindowProbe.NONE : meters)
                     .execute(String.format("%-7s run %d/%d", target.name(), run, options.runs));
         }
         long loadStopped = System.nanoTime();
         // A JVM still warming up can run twice as fast in its next run: size that from twice the best so far.
         double best = Math.max(measurement.requestsPerSecond(), measurement.warmupRequestsPerSecond());
         expected.merge(target.name(), best * NEXT_RUN_GROWTH, Math::max);
-        if (workload.freshAttempts() > workload.capacity()) {
+        if (workload.attemptsPastCapacity() > 0) {
             System.err.printf(
-                    "%s run %d sold out (%d fresh attempts for %d shares): raise --packets or --expected-rate%n",
-                    target.name(), run, workload.freshAttempts(), workload.capacity());
+                    "%s run %d sold out (%d of %d fresh attempts found no share): raise --packets or --expected-rate%n",
+                    target.name(), run, workload.attemptsPastCapacity(), workload.freshAttempts());
         }
         Persistence persistence = target.awaitPersisted(packetIds, measurement.grantedAll(), loadStopped);
         if (persistence != null) {
@@ -98,15 +103,13 @@ final class HttpBench {
                     persistence.drainSeconds(),
                     persistence.auditOk() ? "ok" : "FAILED " + persistence.failedChecks());
         }
-        return new TargetRun(target.name(), run, packets, measurement, persistence);
-    }
-
-    private List<String> grabberTokens(BenchEnvironment environment) {
-        List<String> tokens = new ArrayList<>(options.users);
-        for (int i = 0; i < options.users; i++) {
-            tokens.add(environment.tokens().issue(FIRST_GRABBER + i, false, java.time.Duration.ofHours(12)));
-        }
-        return tokens;
+        return new TargetRun(
+                target.name(),
+                run,
+                packetIds.size(),
+                measurement,
+                persistence,
+                meters == null ? null : meters.window());
     }
 
     private String latencyMethod() {

@@ -1,5 +1,7 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.platform.security.JwtSecret;
+import io.hongbao.platform.security.TokenIssuer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -84,29 +87,44 @@ public final class HttpCommand implements Callable<Integer> {
     @Option(names = "--runs", defaultValue = "3", description = "runs per target, alternating (${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--users", defaultValue = "100000", description = "distinct grabbers (${DEFAULT-VALUE})")
-    int users;
+    @Option(
+            names = "--profile",
+            defaultValue = RealisticShape.NAME,
+            description = "the load's shape: realistic (many users, each with its own token, first grabs spread over"
+                    + " thousands of packets of skewed popularity, most users holding an account) or hot (packets"
+                    + " walked one at a time by users who repeat: the load of the figures before issue 14)"
+                    + " (${DEFAULT-VALUE})")
+    String profile;
 
-    @Option(names = "--packets", defaultValue = "0", description = "packets per run; 0 = enough not to sell out")
+    @Option(
+            names = "--users",
+            description = "distinct grabbers, each with its own token (realistic 1000000, hot 100000)")
+    Integer users;
+
+    @Option(names = "--packets", defaultValue = "0", description = "hot: packets per run; 0 = enough not to sell out")
     int packets;
 
-    @Option(names = "--shares", defaultValue = "1000", description = "shares per packet, 1..1000 (${DEFAULT-VALUE})")
-    int shares;
+    @Option(names = "--shares", description = "hot: shares per packet, 1..1000 (1000)")
+    Integer shares;
 
     @Option(names = "--cents-per-share", defaultValue = "100", description = "average share (${DEFAULT-VALUE})")
     long centsPerShare;
 
-    @Option(names = "--duplicates", defaultValue = "0.05", description = "share of repeated taps (${DEFAULT-VALUE})")
-    double duplicates;
+    @Option(
+            names = "--duplicates",
+            description = "share of repeated taps of a packet already grabbed (realistic 0, hot 0.05)")
+    Double duplicates;
+
+    @Mixin
+    RealisticOptions realistic = new RealisticOptions();
 
     @Option(names = "--rate", defaultValue = "0", description = "open model at this req/s; 0 = closed loop")
     double rate;
 
     @Option(
             names = "--expected-rate",
-            defaultValue = "15000",
-            description = "req/s assumed when sizing the first run's packets (${DEFAULT-VALUE})")
-    double expectedRate;
+            description = "req/s assumed when sizing the first run's packets (realistic 10000, hot 15000)")
+    Double expectedRate;
 
     @Option(
             names = "--timeout",
@@ -176,13 +194,28 @@ public final class HttpCommand implements Callable<Integer> {
     void validate() {
         require(connections >= 1, "--connections must be at least 1");
         require(runs >= 1, "--runs must be at least 1");
-        require(shares >= 1 && shares <= 1000, "--shares must be 1..1000 (the contract's max count)");
-        require(users >= shares, "--users must be at least --shares, so a packet's grabbers are distinct");
-        require(duplicates >= 0 && duplicates < 1, "--duplicates must be in [0, 1)");
         require(
-                centsPerShare >= 1 && centsPerShare * shares <= 2_000_000,
-                "--cents-per-share × --shares: 1..2,000,000");
-        require(packets >= 0 && rate >= 0 && expectedRate > 0, "--packets, --rate and --expected-rate must be >= 0");
+                HotProfile.NAME.equals(profile) || RealisticShape.NAME.equals(profile),
+                "--profile is realistic or hot");
+        require(duplicates() >= 0 && duplicates() < 1, "--duplicates must be in [0, 1)");
+        require(packets >= 0 && rate >= 0 && expectedRate() > 0, "--packets, --rate and --expected-rate must be >= 0");
+        if (HotProfile.NAME.equals(profile)) {
+            require(shares() >= 1 && shares() <= 1000, "--shares must be 1..1000 (the contract's max count)");
+            require(users() >= shares(), "--users must be at least --shares, so a packet's grabbers are distinct");
+            require(
+                    centsPerShare >= 1 && centsPerShare * shares() <= 2_000_000,
+                    "--cents-per-share × --shares: 1..2,000,000");
+        } else {
+            require(
+                    packets == 0 && shares == null,
+                    "--packets and --shares shape the hot profile; the realistic one has --active-packets,"
+                            + " --group-packets, --group-shares and --small-shares");
+            try {
+                realisticShape();
+            } catch (IllegalArgumentException e) {
+                require(false, e.getMessage());
+            }
+        }
         require(!duration.isNegative() && !duration.isZero(), "--duration must be positive");
         require(!warmup.isNegative() && !firstWarmup.isNegative(), "warm-ups must not be negative");
         require(clientThreads >= 1, "--client-threads must be at least 1");
@@ -201,19 +234,47 @@ public final class HttpCommand implements Callable<Integer> {
         return new LoadSettings(connections, run == 1 ? firstWarmup : warmup, duration, rate, timeout, clientThreads);
     }
 
-    Map<String, Object> settingsForReport() {
+    int users() {
+        return users != null ? users : HotProfile.NAME.equals(profile) ? 100_000 : 1_000_000;
+    }
+
+    int shares() {
+        return shares != null ? shares : 1000;
+    }
+
+    double duplicates() {
+        return duplicates != null ? duplicates : HotProfile.NAME.equals(profile) ? 0.05 : 0;
+    }
+
+    double expectedRate() {
+        return expectedRate != null ? expectedRate : HotProfile.NAME.equals(profile) ? 15_000 : 10_000;
+    }
+
+    RealisticShape realisticShape() {
+        return realistic.shape(users(), duplicates(), centsPerShare);
+    }
+
+    /** The chosen profile; the hot one issues its tokens when first prepared, the realistic one signs them on demand. */
+    LoadProfile profile(TokenIssuer issuer, JwtSecret secret) {
+        if (HotProfile.NAME.equals(profile)) {
+            return new HotProfile(issuer, users(), packets, shares(), centsPerShare, duplicates(), duration);
+        }
+        return new RealisticProfile(realisticShape(), secret, duration);
+    }
+
+    /** @param chosen the profile the runs used, or null when none was made */
+    Map<String, Object> settingsForReport(LoadProfile chosen) {
         Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("profile", profile);
+        if (chosen != null) {
+            settings.put("profileParameters", chosen.parameters());
+        }
         settings.put("url", url);
         settings.put("connections", connections);
         settings.put("duration", duration.toString());
         settings.put("warmup", warmup.toString());
         settings.put("firstWarmup", firstWarmup.toString());
         settings.put("runs", runs);
-        settings.put("users", users);
-        settings.put("packets", packets == 0 ? "auto" : packets);
-        settings.put("shares", shares);
-        settings.put("centsPerShare", centsPerShare);
-        settings.put("duplicates", duplicates);
         settings.put("model", rate > 0 ? "open at " + rate + " req/s" : "closed loop");
         settings.put("timeout", timeout.toString());
         settings.put("clientThreads", clientThreads);

@@ -52,6 +52,7 @@ public record Report(
                 .allMatch(r -> r.persistence() == null || r.persistence().auditOk());
         List<TargetRun> persisted =
                 runs.stream().filter(r -> r.persistence() != null).toList();
+        List<TargetRun> counted = runs.stream().filter(r -> r.service() != null).toList();
         return new TargetSummary(
                 target,
                 runs.size(),
@@ -64,7 +65,9 @@ public record Report(
                 stats(persisted, r -> r.persistence().drainSeconds()),
                 errors,
                 audits,
-                coldStart(runs));
+                coldStart(runs),
+                stats(counted, r -> r.service().tokenCacheHitRate()),
+                stats(counted, r -> r.service().meanCoalescedBatch()));
     }
 
     private static double coldStart(List<TargetRun> runs) {

@@ -1,6 +1,7 @@
 package io.hongbao.bench.http;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /** Something the bench loads with grabs: the Hongbao service or the seed peer. */
@@ -15,6 +16,19 @@ interface Target {
 
     /** Creates fresh RANDOM packets of {@code shares} shares averaging {@code centsPerShare}; answers their ids. */
     List<String> createPackets(int count, int shares, long centsPerShare) throws Exception;
+
+    /**
+     * Gives the profile's account holders among the users {@code firstUser..} an account holding {@code deposit}
+     * cents; answers how many, or -1 when the target has no accounts the bench can set up.
+     */
+    default long openAccounts(long firstUser, RealisticShape shape, long deposit) throws Exception {
+        return -1;
+    }
+
+    /** Where the target's Prometheus metrics are read, when it has them ({@link ServiceMeters}). */
+    default Optional<String> metricsUrl() {
+        return Optional.empty();
+    }
 
     /**
      * How many grab rows the target's database holds for these packets right now, when it has a database the bench

@@ -5,6 +5,8 @@ package io.hongbao.bench.http;
  *
  * @param coldStartRequestsPerSecond answers per second over the first {@link Report#COLD_START_SECONDS} seconds of
  *     load of the target's first run (a JVM fresh from UP), NaN when that run was shorter
+ * @param tokenCacheHitRate the share of token checks the service's verified-token cache answered, per run
+ * @param meanCoalescedBatch grabs per grab-script call, per run
  */
 public record TargetSummary(
         String target,
@@ -18,4 +20,6 @@ public record TargetSummary(
         Stats drainSeconds,
         long errors,
         boolean everyAuditOk,
-        double coldStartRequestsPerSecond) {}
+        double coldStartRequestsPerSecond,
+        Stats tokenCacheHitRate,
+        Stats meanCoalescedBatch) {}

@@ -12,6 +12,7 @@ final class TextReport {
     static String render(Report report) {
         StringBuilder out = new StringBuilder();
         out.append("Latency: ").append(report.latencyMethod()).append("\n\n");
+        profile(report).ifPresent(line -> out.append(line).append("\n\n"));
         out.append(runsTable(report)).append('\n');
         out.append(summaryTable(report)).append('\n');
         if (report.throughputRatio().n() > 0) {
@@ -38,15 +39,16 @@ final class TextReport {
         out.append(
                 "| target | run | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | raw p99 ms | errors | outcomes"
                         + " | CPU cores: target / redis / mariadb / bench / other (machine) | target µs/req | load1 | grabbed/s"
-                        + " | persisted/s | drain s | audit |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|---|\n");
+                        + " | persisted/s | drain s | audit | token cache hits | grabs per script call |\n");
+        out.append(
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|\n");
         for (TargetRun run : report.runs()) {
             Measurement m = run.measurement();
             LatencySummary l = m.latency();
             CpuUsage cpu = m.cpu();
             out.append(format(
                     "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s | %s | %.0f | %.2f | %,.0f | %s | %s"
-                            + " | %s |%n",
+                            + " | %s | %s | %s |%n",
                     run.target(),
                     run.run(),
                     m.requestsPerSecond(),
@@ -66,7 +68,9 @@ final class TextReport {
                     run.persistence() == null
                             ? "–"
                             : format("%.2f", run.persistence().drainSeconds()),
-                    audit(run.persistence())));
+                    audit(run.persistence()),
+                    run.service() == null ? "–" : percent(run.service().tokenCacheHitRate()),
+                    run.service() == null ? "–" : number(run.service().meanCoalescedBatch(), "%.2f")));
         }
         return out.toString();
     }
@@ -74,11 +78,11 @@ final class TextReport {
     static String summaryTable(Report report) {
         StringBuilder out = new StringBuilder();
         out.append("| target | runs | req/s median (range) | p50 ms | p99 ms | p99.9 ms | target µs/req | errors"
-                + " | drain s | audit | first 10 s req/s (÷ median) |\n");
-        out.append("|---|---:|---|---|---|---|---|---:|---|---|---|\n");
+                + " | drain s | audit | first 10 s req/s (÷ median) | token cache hits % | grabs per script call |\n");
+        out.append("|---|---:|---|---|---|---|---|---:|---|---|---|---|---|\n");
         for (TargetSummary s : report.summaries().values()) {
             out.append(format(
-                    "| %s | %d | %s | %s | %s | %s | %s | %d | %s | %s | %s |%n",
+                    "| %s | %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |%n",
                     s.target(),
                     s.runs(),
                     range(s.requestsPerSecond(), "%,.0f"),
@@ -89,7 +93,9 @@ final class TextReport {
                     s.errors(),
                     s.drainSeconds().n() == 0 ? "–" : range(s.drainSeconds(), "%.2f"),
                     s.target().equals("peer") ? "–" : (s.everyAuditOk() ? "ok" : "FAILED"),
-                    coldStart(s)));
+                    coldStart(s),
+                    range(scaled(s.tokenCacheHitRate(), 100), "%.1f"),
+                    range(s.meanCoalescedBatch(), "%.2f")));
         }
         return out.toString();
     }
@@ -103,6 +109,33 @@ final class TextReport {
                 "%,.0f (%.2f)",
                 s.coldStartRequestsPerSecond(),
                 s.coldStartRequestsPerSecond() / s.requestsPerSecond().median());
+    }
+
+    /** "Profile: realistic (users 1000000, ...)" from the settings, when the report names one. */
+    static java.util.Optional<String> profile(Report report) {
+        Object name = report.settings().get("profile");
+        if (name == null) {
+            return java.util.Optional.empty();
+        }
+        Object parameters = report.settings().get("profileParameters");
+        String details = parameters instanceof Map<?, ?> map
+                ? map.entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue())
+                        .collect(Collectors.joining("; ", " (", ")"))
+                : "";
+        return java.util.Optional.of("Profile: " + name + details);
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "?" : format("%.1f%%", 100 * share);
+    }
+
+    private static String number(double value, String pattern) {
+        return Double.isNaN(value) ? "?" : format(pattern, value);
+    }
+
+    private static Stats scaled(Stats stats, double factor) {
+        return new Stats(stats.median() * factor, stats.min() * factor, stats.max() * factor, stats.n());
     }
 
     static String range(Stats stats, String number) {

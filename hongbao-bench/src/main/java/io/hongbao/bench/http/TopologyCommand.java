@@ -161,7 +161,7 @@ public final class TopologyCommand implements Callable<Integer> {
         for (int i = 0; i < users; i++) {
             grabbers.add(tokens.issue(HttpBench.FIRST_GRABBER + i, false, TOKEN_LIFE));
         }
-        Workload workload = new Workload(packetIds, grabbers, shares, duplicates);
+        Workload workload = new HotWorkload(packetIds, grabbers, shares, duplicates);
         Map<String, Long> processes = processes();
         try (RedisNodes nodes = new RedisNodes(redis)) {
             Map<String, RedisNodes.NodeCounters>[] redisAt = new Map[2];
@@ -181,7 +181,7 @@ public final class TopologyCommand implements Callable<Integer> {
                 measurement = new LoadRun(client, workload, settings, new CpuMeter(processes), "none", () -> -1, probe)
                         .execute(label);
             }
-            if (workload.freshAttempts() > workload.capacity()) {
+            if (workload.attemptsPastCapacity() > 0) {
                 System.err.printf("%s sold out: raise --expected-rate or --packets%n", label);
             }
             Persistence persistence = target.awaitPersisted(packetIds, measurement.grantedAll(), System.nanoTime());

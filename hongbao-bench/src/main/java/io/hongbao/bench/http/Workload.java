@@ -1,61 +1,28 @@
 package io.hongbao.bench.http;
 
-import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
 /**
- * Which packet and which user the next grab is for. Fresh attempts walk the packets in order, {@code shares} attempts
- * per packet, each by a different user (attempt n → user n mod users, so users ≥ shares keeps them distinct within a
- * packet). The connections therefore all hit the same few packets at once, as a real hot packet would be. A fraction
- * of attempts repeats an earlier (packet, user) pair: the duplicate taps that must answer ALREADY_GRABBED. Once every
- * packet had its {@code shares} fresh attempts, attempts wrap around and answer SOLD_OUT.
+ * Which packet and which user each grab of a run is for: the load's shape, a {@link HotWorkload} or a {@link
+ * RealisticWorkload} ({@code bench http --profile}). Called concurrently by the connections' loops.
  */
-final class Workload {
-
-    private final String[] paths;
-    private final String[] bearers;
-    private final int shares;
-    private final double duplicateRatio;
-    private final AtomicLong fresh = new AtomicLong();
-
-    Workload(List<String> packetIds, List<String> tokens, int shares, double duplicateRatio) {
-        if (packetIds.isEmpty() || tokens.size() < shares) {
-            throw new IllegalArgumentException("need packets, and at least as many users as shares per packet");
-        }
-        this.paths = packetIds.stream().map(Workload::grabPath).toArray(String[]::new);
-        this.bearers = tokens.stream().map(token -> "Bearer " + token).toArray(String[]::new);
-        this.shares = shares;
-        this.duplicateRatio = duplicateRatio;
-    }
+interface Workload {
 
     static String grabPath(String packetId) {
         return "/api/v1/packets/" + packetId + "/grab";
     }
 
-    Grab next(RandomGenerator random) {
-        long issued = fresh.get();
-        long attempt = duplicateRatio > 0 && issued > 0 && random.nextDouble() < duplicateRatio
-                ? issued - 1 - random.nextLong(Math.min(issued, shares))
-                : fresh.getAndIncrement();
-        return grab(attempt);
-    }
+    /** The next grab; {@code random} belongs to the calling connection. */
+    Grab next(RandomGenerator random);
 
-    Grab grab(long attempt) {
-        int packet = (int) ((attempt / shares) % paths.length);
-        int user = (int) (attempt % bearers.length);
-        return new Grab(paths[packet], bearers[user]);
-    }
-
-    /** Fresh attempts handed out so far. */
-    long freshAttempts() {
-        return fresh.get();
-    }
+    /** Fresh attempts (not repeated taps) handed out so far. */
+    long freshAttempts();
 
     /** Shares on offer: once fresh attempts pass this, the run is selling out. */
-    long capacity() {
-        return (long) paths.length * shares;
-    }
+    long capacity();
+
+    /** Fresh attempts that found no share left to offer: nonzero means the run sold out and needs more packets. */
+    long attemptsPastCapacity();
 
     record Grab(String path, String bearer) {}
 }

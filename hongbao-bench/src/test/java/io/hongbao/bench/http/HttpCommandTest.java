@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hongbao.bench.BenchMain;
+import io.hongbao.platform.security.JwtSecret;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 class HttpCommandTest {
+
+    private static final JwtSecret SECRET =
+            new JwtSecret("a-secret-of-at-least-thirty-two-bytes!".getBytes(StandardCharsets.UTF_8));
 
     private static HttpCommand parse(String... args) {
         HttpCommand command = new HttpCommand();
@@ -24,7 +30,9 @@ class HttpCommandTest {
         assertThat(command.duration).isEqualTo(Duration.ofSeconds(60));
         assertThat(command.warmup).isEqualTo(Duration.ofSeconds(15));
         assertThat(command.runs).isEqualTo(3);
-        assertThat(command.shares).isEqualTo(1000);
+        assertThat(command.profile).isEqualTo("realistic");
+        assertThat(command.users()).isEqualTo(1_000_000);
+        assertThat(command.duplicates()).isZero();
         assertThat(command.rate).isZero();
         assertThat(command.loadSettings(2).closedLoop()).isTrue();
         assertThat(command.loadSettings(1).warmup()).isEqualTo(Duration.ofSeconds(60));
@@ -52,6 +60,8 @@ class HttpCommandTest {
     @Test
     void readsEveryOption() {
         HttpCommand command = parse(
+                "--profile",
+                "hot",
                 "--url",
                 "http://x:8080",
                 "--secret",
@@ -82,22 +92,76 @@ class HttpCommandTest {
         assertThat(command.duration).isEqualTo(Duration.ofMinutes(2));
         assertThat(command.warmup).isEqualTo(Duration.ofMillis(500));
         assertThat(command.loadSettings(1).closedLoop()).isFalse();
-        assertThat(command.settingsForReport()).containsEntry("model", "open at 5000.0 req/s");
+        assertThat(command.settingsForReport(null)).containsEntry("model", "open at 5000.0 req/s");
         assertThat(command.json.toString()).isEqualTo("out/r.json");
         assertThat(command.serviceEnv).containsEntry("HONGBAO_REDPACKET_COALESCING_MAX_BATCH", "16");
     }
 
     @Test
     void refusesSettingsThatCannotMakeAFairRun() {
-        assertThatThrownBy(() -> parse("--shares", "1001").validate())
+        assertThatThrownBy(() -> parse("--profile", "hot", "--shares", "1001").validate())
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessageContaining("--shares");
-        assertThatThrownBy(() -> parse("--users", "10", "--shares", "100").validate())
+        assertThatThrownBy(() -> parse("--profile", "hot", "--users", "10", "--shares", "100")
+                        .validate())
                 .hasMessageContaining("--users");
+        assertThatThrownBy(() -> parse("--profile", "cold").validate()).hasMessageContaining("--profile");
+        assertThatThrownBy(() -> parse("--shares", "100").validate()).hasMessageContaining("hot profile");
+        assertThatThrownBy(() -> parse("--users", "500").validate()).hasMessageContaining("users");
+        assertThatThrownBy(() -> parse("--small-shares", "20-5").validate()).hasMessageContaining("small");
+        assertThatThrownBy(() -> parse("--group-packets", "5000").validate()).hasMessageContaining("group");
         assertThatThrownBy(() -> parse("--duplicates", "1").validate()).hasMessageContaining("--duplicates");
         assertThatThrownBy(() -> parse("--skip-peer", "--skip-hongbao").validate())
                 .hasMessageContaining("nothing to measure");
         assertThatThrownBy(() -> parse("--duration", "0s").validate()).hasMessageContaining("--duration");
+    }
+
+    @Test
+    void theHotProfileKeepsTheDefaultsOfEveryEarlierFigure() {
+        HttpCommand command = parse("--profile", "hot");
+        command.validate();
+        assertThat(command.users()).isEqualTo(100_000);
+        assertThat(command.shares()).isEqualTo(1000);
+        assertThat(command.duplicates()).isEqualTo(0.05);
+        assertThat(command.expectedRate()).isEqualTo(15_000);
+        assertThat(command.packets).isZero();
+        assertThat(command.centsPerShare).isEqualTo(100);
+        LoadProfile profile = command.profile(null, null);
+        assertThat(profile).isInstanceOf(HotProfile.class);
+        assertThat(command.settingsForReport(profile))
+                .containsEntry("profile", "hot")
+                .containsEntry(
+                        "profileParameters",
+                        Map.of(
+                                "users",
+                                100_000,
+                                "packets",
+                                "auto",
+                                "shares",
+                                1000,
+                                "centsPerShare",
+                                100L,
+                                "duplicates",
+                                0.05));
+    }
+
+    @Test
+    void theRealisticProfileIsTheDefaultWithAMillionUsersOverThousandsOfPackets() {
+        HttpCommand command = parse();
+        command.validate();
+        RealisticShape shape = command.realisticShape();
+        assertThat(shape).isEqualTo(new RealisticShape(1_000_000, 4_000, 1.0, 40, 1000, 5, 20, 0.9, 0, 100));
+        assertThat(command.expectedRate()).isEqualTo(10_000);
+        assertThat(parse("--small-shares", "8-8", "--users", "2000", "--group-shares", "500")
+                        .realisticShape())
+                .extracting(RealisticShape::smallSharesMin, RealisticShape::smallSharesMax, RealisticShape::users)
+                .containsExactly(8, 8, 2000);
+        LoadProfile profile = command.profile(null, SECRET);
+        assertThat(profile.name()).isEqualTo("realistic");
+        assertThat(command.settingsForReport(profile))
+                .containsEntry("profile", "realistic")
+                .extractingByKey("profileParameters")
+                .isEqualTo(shape.describe());
     }
 
     @Test

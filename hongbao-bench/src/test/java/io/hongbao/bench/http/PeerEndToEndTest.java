@@ -28,6 +28,8 @@ class PeerEndToEndTest {
         assumeTrue(Files.exists(PEER_JAR), "the peer jar is built by the reactor before this module");
         List<String> args = new ArrayList<>(List.of(
                 "http",
+                "--profile",
+                "hot",
                 "--skip-hongbao",
                 "--runs",
                 "1",

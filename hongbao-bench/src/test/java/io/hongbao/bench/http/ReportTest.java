@@ -1,6 +1,7 @@
 package io.hongbao.bench.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,13 @@ class ReportTest {
         Persistence persistence = target.equals("hongbao")
                 ? new Persistence(0.4, (long) (rps * 70), (long) (rps * 70), true, 0.2, List.of())
                 : null;
-        return new TargetRun(target, run, 100, measurement, persistence);
+        ServiceWindow service = target.equals("hongbao") ? window(0.1 * run, 2.0 * run) : null;
+        return new TargetRun(target, run, 100, measurement, persistence, service);
+    }
+
+    /** A million token checks and a million grabs in script calls, at this hit rate and mean batch. */
+    static ServiceWindow window(double hitRate, double batch) {
+        return new ServiceWindow(1e6, hitRate * 1e6, hitRate, 1e6 / batch, 1e6, batch);
     }
 
     @Test
@@ -77,6 +84,40 @@ class ReportTest {
     }
 
     @Test
+    void theReportCarriesTheProfileTheTokenCacheHitRateAndTheMeanCoalescedBatch() throws Exception {
+        Map<String, Object> settings = new java.util.LinkedHashMap<>();
+        settings.put("profile", "realistic");
+        settings.put("profileParameters", Map.of("users", 1_000_000));
+        Report report = Report.of(
+                "now",
+                settings,
+                "closed",
+                List.of(
+                        run("hongbao", 1, 20_000, 5),
+                        run("peer", 1, 10_000, 9),
+                        run("hongbao", 2, 18_000, 6),
+                        run("hongbao", 3, 19_000, 6)));
+
+        TargetSummary hongbao = report.summaries().get("hongbao");
+        assertThat(hongbao.tokenCacheHitRate().median()).isCloseTo(0.2, within(1e-9));
+        assertThat(hongbao.tokenCacheHitRate().min()).isCloseTo(0.1, within(1e-9));
+        assertThat(hongbao.meanCoalescedBatch()).isEqualTo(new Stats(4.0, 2.0, 6.0, 3));
+        assertThat(report.summaries().get("peer").meanCoalescedBatch().n()).isZero();
+
+        String text = TextReport.render(report);
+        assertThat(text).contains("Profile: realistic (users 1000000)");
+        assertThat(text).contains("| ok | 10.0% | 2.00 |").contains("| ok | 30.0% | 6.00 |");
+        assertThat(text).contains("| 20.0 (10.0–30.0) | 4.00 (2.00–6.00) |");
+        assertThat(text).containsPattern("\\| peer \\| 1 \\|.*\\| – \\| – \\|\\n");
+
+        String json = tools.jackson.databind.json.JsonMapper.shared().writeValueAsString(report);
+        assertThat(json)
+                .contains("\"profile\":\"realistic\"")
+                .contains("\"tokenCacheHitRate\":0.1")
+                .contains("\"meanCoalescedBatch\":2.0");
+    }
+
+    @Test
     void coldStartIsTheFirstRunsFirstTenSecondsAgainstTheSteadyMedian() {
         List<Long> rising = List.of(100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L, 1000L, 20_000L, 20_000L);
         TargetRun first = withAnswers(run("hongbao", 1, 2_000, 5), rising);
@@ -109,7 +150,7 @@ class ReportTest {
                 answersPerSecond,
                 m.cpu(),
                 m.persistedPerSecond());
-        return new TargetRun(run.target(), run.run(), run.packets(), changed, run.persistence());
+        return new TargetRun(run.target(), run.run(), run.packets(), changed, run.persistence(), run.service());
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.hongbao.platform.security;
 import io.hongbao.platform.storage.StorageSettings;
 import io.hongbao.platform.web.ApiErrorWriter;
 import io.hongbao.platform.web.ErrorCode;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,11 +28,25 @@ class SecurityConfiguration {
         return JwtSecret.configuredOrKeptIn(security.jwtSecret(), storage.dataDir());
     }
 
-    /** Tokens are checked against the system clock, never the service's replaceable {@link java.time.Clock}. */
+    /**
+     * Tokens are checked against the system clock, never the service's replaceable {@link java.time.Clock}. The
+     * cache's hits and misses are counted so that a load test can tell how much of its token work the cache took:
+     * with many more users than entries most checks verify the signature (bench http's realistic profile).
+     */
     @Bean
-    VerifiedTokens verifiedTokens(JwtSecret secret, SecuritySettings settings) {
+    VerifiedTokens verifiedTokens(JwtSecret secret, SecuritySettings settings, MeterRegistry registry) {
         Clock system = Clock.systemUTC();
-        return new VerifiedTokens(new TokenVerifier(secret, system)::verify, system, settings.verifiedTokenCache());
+        VerifiedTokens tokens =
+                new VerifiedTokens(new TokenVerifier(secret, system)::verify, system, settings.verifiedTokenCache());
+        FunctionCounter.builder("hongbao.tokens.verified", tokens, VerifiedTokens::hits)
+                .description("bearer-token checks answered from the verified-token cache")
+                .tag("cache", "hit")
+                .register(registry);
+        FunctionCounter.builder("hongbao.tokens.verified", tokens, VerifiedTokens::misses)
+                .description("bearer-token checks that verified the signature (not in the cache, or the cache is off)")
+                .tag("cache", "miss")
+                .register(registry);
+        return tokens;
     }
 
     @Bean

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
@@ -25,6 +26,10 @@ final class VerifiedTokens {
 
     private final Clock clock;
     private final Cache<String, VerifiedToken> cache;
+    /** Calls answered from the cache, and calls that went through full verification (failures included). */
+    private final LongAdder hits = new LongAdder();
+
+    private final LongAdder misses = new LongAdder();
 
     VerifiedTokens(Function<String, VerifiedToken> verifier, Clock clock, long maximumSize) {
         this.verifier = verifier;
@@ -41,15 +46,28 @@ final class VerifiedTokens {
     /** Throws exactly what {@link TokenVerifier#verify} throws for a token that is not (or no longer) good. */
     VerifiedToken verify(String token) {
         if (cache == null) {
+            misses.increment();
             return verifier.apply(token);
         }
         VerifiedToken kept = cache.getIfPresent(token);
         if (kept != null && clock.instant().isBefore(kept.expiresAt())) {
+            hits.increment();
             return kept;
         }
+        misses.increment();
         VerifiedToken verified = verifier.apply(token);
         cache.put(token, verified);
         return verified;
+    }
+
+    /** Calls answered from the cache so far (the metric {@code hongbao.tokens.verified{cache=hit}}). */
+    long hits() {
+        return hits.sum();
+    }
+
+    /** Calls that verified the signature and claims so far, the cache off or not holding the token. */
+    long misses() {
+        return misses.sum();
     }
 
     long size() {

@@ -75,8 +75,14 @@ public final class CoalescingGrabs implements RedPacketGrabs {
         return made == 0 ? 0 : (double) counts.sent.sum() / made;
     }
 
+    /** Grab-script calls made so far: one per coalesced batch. */
     public long scriptCalls() {
         return counts.calls.sum();
+    }
+
+    /** Grabs sent in those calls so far; divided by {@link #scriptCalls()}, the mean coalesced batch. */
+    public long grabsSent() {
+        return counts.sent.sum();
     }
 
     /** Grabs refused for {@code reason} so far, none of them sent (or, for MEMORY, refused by the script). */

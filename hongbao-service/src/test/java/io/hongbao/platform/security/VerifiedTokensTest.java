@@ -110,6 +110,26 @@ class VerifiedTokensTest {
     }
 
     @Test
+    void countsCallsAnsweredFromTheCacheApartFromFullVerifications() {
+        String seven = token(SECRET, "7", T0.plusSeconds(60), List.of());
+        String eight = token(SECRET, "8", T0.plusSeconds(60), List.of());
+        String forged = token(
+                new JwtSecret("another-secret-of-at-least-32-bytes-long".getBytes(StandardCharsets.UTF_8)),
+                "7",
+                T0.plusSeconds(60),
+                List.of());
+
+        tokens.verify(seven);
+        tokens.verify(seven);
+        tokens.verify(seven);
+        tokens.verify(eight);
+        assertThatThrownBy(() -> tokens.verify(forged)).isInstanceOf(JWTVerificationException.class);
+
+        assertThat(tokens.hits()).isEqualTo(2);
+        assertThat(tokens.misses()).isEqualTo(3).isEqualTo(counted.fullVerifications);
+    }
+
+    @Test
     void verifiesEveryCallWhenTheCacheIsOff() {
         CountingVerifier uncached = new CountingVerifier(new TokenVerifier(SECRET, clock));
         VerifiedTokens off = new VerifiedTokens(uncached::verify, clock, 0);
@@ -119,6 +139,8 @@ class VerifiedTokensTest {
         off.verify(token);
 
         assertThat(uncached.fullVerifications).isEqualTo(2);
+        assertThat(off.hits()).isZero();
+        assertThat(off.misses()).isEqualTo(2);
     }
 
     private static String token(JwtSecret secret, String subject, Instant expiresAt, List<String> roles) {

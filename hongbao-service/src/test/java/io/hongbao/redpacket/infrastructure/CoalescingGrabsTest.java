@@ -62,6 +62,9 @@ class CoalescingGrabsTest {
         assertThat(redis.calls.get(1).requests())
                 .extracting(r -> r.user().value())
                 .containsExactly(2L, 3L, 4L, 5L, 6L);
+        assertThat(grabs.scriptCalls()).isEqualTo(2);
+        assertThat(grabs.grabsSent()).isEqualTo(6);
+        assertThat(grabs.meanBatchSize()).isEqualTo(3.0);
     }
 
     @Test

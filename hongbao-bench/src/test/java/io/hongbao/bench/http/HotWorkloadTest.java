@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-class WorkloadTest {
+class HotWorkloadTest {
 
     private static final List<String> PACKETS = List.of("a", "b", "c");
     private static final List<String> TOKENS =
@@ -21,7 +21,7 @@ class WorkloadTest {
 
     @Test
     void freshAttemptsGiveEachShareOfAPacketToADifferentUser() {
-        Workload workload = new Workload(PACKETS, TOKENS, 10, 0);
+        HotWorkload workload = new HotWorkload(PACKETS, TOKENS, 10, 0);
         Map<String, Set<String>> usersByPacket = new HashMap<>();
         SplittableRandom random = new SplittableRandom(1);
         for (int i = 0; i < 30; i++) {
@@ -39,7 +39,7 @@ class WorkloadTest {
 
     @Test
     void duplicatesRepeatAnEarlierPacketAndUserPair() {
-        Workload workload = new Workload(PACKETS, TOKENS, 10, 0.3);
+        HotWorkload workload = new HotWorkload(PACKETS, TOKENS, 10, 0.3);
         Set<Workload.Grab> seen = new HashSet<>();
         SplittableRandom random = new SplittableRandom(7);
         int repeats = 0;
@@ -57,13 +57,31 @@ class WorkloadTest {
 
     @Test
     void pastItsCapacityTheWorkloadWrapsAroundToSoldOutPackets() {
-        Workload workload = new Workload(PACKETS, TOKENS, 10, 0);
+        HotWorkload workload = new HotWorkload(PACKETS, TOKENS, 10, 0);
         assertThat(workload.grab(30).path()).isEqualTo(workload.grab(0).path());
+    }
+
+    /** Pins the sequence the hot profile hands out, so its figures stay comparable with every earlier run. */
+    @Test
+    void theHotSequenceIsTheOneEveryEarlierFigureWasMeasuredWith() {
+        HotWorkload workload = new HotWorkload(PACKETS, TOKENS, 10, 0.05);
+        SplittableRandom random = new SplittableRandom(31L * 3 + 7);
+        StringBuilder sequence = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            Workload.Grab grab = workload.next(random);
+            sequence.append(grab.path().charAt("/api/v1/packets/".length()))
+                    .append(grab.bearer().substring("Bearer t".length()))
+                    .append(' ');
+        }
+        assertThat(sequence.toString().trim())
+                .isEqualTo("a0 a1 a0 a2 a3 a2 a4 a5 a6 a7 a8 a9 b10 b11 b12 b13 b14 b15 b16 b17 b18 b19"
+                        + " c20 c21 c22 c23 c24 c0 c1 c2 c3 c4 a5 a6 a7 a8 a9 a10 a11 a12");
+        assertThat(workload.freshAttempts()).isEqualTo(38);
     }
 
     @Test
     void refusesFewerUsersThanShares() {
-        assertThatThrownBy(() -> new Workload(PACKETS, TOKENS.subList(0, 5), 10, 0))
+        assertThatThrownBy(() -> new HotWorkload(PACKETS, TOKENS.subList(0, 5), 10, 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

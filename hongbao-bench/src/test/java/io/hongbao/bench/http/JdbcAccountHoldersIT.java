@@ -1,0 +1,76 @@
+package io.hongbao.bench.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.bench.BenchRedis;
+import io.hongbao.platform.embedded.EmbeddedServers;
+import io.hongbao.platform.storage.StorageSettings;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The realistic profile's account holders, written in SQL into the service's schema: 90% of the users, each with an
+ * account holding the deposit and a two-legged DEPOSIT transfer from {@code world}, as the admin endpoint writes them,
+ * so the audit's money conservation holds; a second set-up on the same database adds to the balances.
+ */
+class JdbcAccountHoldersIT {
+
+    private static final long FIRST = 1_000_001L;
+    private static final RealisticShape SHAPE = new RealisticShape(250_000, 400, 1.0, 4, 1000, 5, 20, 0.9, 0, 100);
+
+    @Test
+    void givesNineOfTenUsersAnAccountWithItsDepositAndTheLedgerToMatch(@TempDir Path dir) throws Exception {
+        String jdbc;
+        String user;
+        String password;
+        try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(
+                new StorageSettings(dir, BenchRedis.settings(null), new StorageSettings.Db(null, "root", "", 1, 1)))) {
+            jdbc = servers.jdbcUrl();
+            user = servers.dbUser();
+            password = servers.dbPassword();
+            Flyway.configure()
+                    .dataSource(jdbc, user, password)
+                    .locations("classpath:db/migration")
+                    .load()
+                    .migrate();
+            JdbcAccountHolders holders = new JdbcAccountHolders(jdbc, user, password);
+
+            assertThat(holders.open(FIRST, SHAPE, 100)).isEqualTo(225_000);
+
+            try (Connection db = DriverManager.getConnection(jdbc, user, password);
+                    Statement sql = db.createStatement()) {
+                assertThat(one(sql, "SELECT COUNT(*) FROM accounts WHERE balance = 100"))
+                        .isEqualTo(225_000);
+                assertThat(one(sql, "SELECT MIN(user_id) FROM accounts")).isEqualTo(FIRST);
+                assertThat(one(sql, "SELECT COUNT(*) FROM accounts WHERE user_id = " + (FIRST + 900)))
+                        .isZero();
+                assertThat(one(sql, "SELECT COUNT(*) FROM accounts WHERE user_id = " + (FIRST + 899)))
+                        .isOne();
+                assertThat(one(sql, "SELECT SUM(amount) FROM ledger_entries")).isZero();
+                assertThat(one(sql, "SELECT -SUM(amount) FROM ledger_entries WHERE account = 'world'"))
+                        .isEqualTo(one(sql, "SELECT SUM(balance) FROM accounts"));
+                assertThat(one(sql, "SELECT COUNT(DISTINCT transfer_ref) FROM ledger_entries WHERE kind = 'DEPOSIT'"))
+                        .isEqualTo(225_000);
+
+                Thread.sleep(2); // a new set-up reference
+                holders.open(FIRST, SHAPE, 100);
+                assertThat(one(sql, "SELECT COUNT(*) FROM accounts WHERE balance = 200"))
+                        .isEqualTo(225_000);
+                assertThat(one(sql, "SELECT SUM(amount) FROM ledger_entries")).isZero();
+            }
+        }
+    }
+
+    private static long one(Statement sql, String query) throws Exception {
+        try (ResultSet result = sql.executeQuery(query)) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+}
