@@ -124,7 +124,7 @@ class AuditIT extends IntegrationTest {
     @Test
     void aDiscrepancyTurnsThePeriodicAuditsMetricAndHealthToFailedWhileTheServiceStaysUp() {
         periodicAudit.auditNow();
-        assertThat(metrics()).contains("hongbao_audit_ok 1.0");
+        assertThat(prometheusScrape()).contains("hongbao_audit_ok 1.0");
         long user = newUser();
         api().deposit(user, 100).expectStatus().isOk();
         jdbc.sql("UPDATE accounts SET balance = balance + 1 WHERE user_id = ?")
@@ -133,7 +133,7 @@ class AuditIT extends IntegrationTest {
         try {
             assertThat(periodicAudit.auditNow().ok()).isFalse();
 
-            assertThat(metrics())
+            assertThat(prometheusScrape())
                     .contains("hongbao_audit_ok 0.0")
                     .contains("hongbao_audit_check_ok{check=\"balances-match-ledger\"} 0.0")
                     .contains("hongbao_audit_check_ok{check=\"packet-sums\"} 1.0")
@@ -163,23 +163,12 @@ class AuditIT extends IntegrationTest {
                     .update();
         }
         periodicAudit.auditNow();
-        assertThat(metrics()).contains("hongbao_audit_ok 1.0");
+        assertThat(prometheusScrape()).contains("hongbao_audit_ok 1.0");
         http.get()
                 .uri("/actuator/health/audit")
                 .exchange()
                 .expectBody()
                 .jsonPath("$.status")
                 .isEqualTo("UP");
-    }
-
-    private String metrics() {
-        return http.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
     }
 }

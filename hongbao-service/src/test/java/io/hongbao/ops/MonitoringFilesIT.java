@@ -31,14 +31,7 @@ class MonitoringFilesIT extends IntegrationTest {
     @Test
     void everyMetricTheDashboardAndTheAlertRulesNameIsExportedAfterAGrabAndADraw() throws IOException {
         grabAndDraw();
-        String scrape = http.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
+        String scrape = prometheusScrape();
         // Kept for whoever edits the files: the exact names and labels on offer.
         Files.writeString(Path.of("target", "prometheus-scrape.txt"), scrape);
         Set<String> exported = new TreeSet<>();

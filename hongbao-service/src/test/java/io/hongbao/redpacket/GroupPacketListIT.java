@@ -33,16 +33,16 @@ class GroupPacketListIT extends IntegrationTest {
 
         // Read from the database, like /me/packets: the grab shows once the persister has written it.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            List<Summary> listed = groupPackets(bob, group, null);
-            assertThat(listed).extracting(Summary::id).containsExactly(second.id(), first.id());
+            List<PacketJson> listed = groupPackets(bob, group, null);
+            assertThat(listed).extracting(PacketJson::id).containsExactly(second.id(), first.id());
             assertThat(listed.get(1).remainingCount()).isEqualTo(1);
         });
-        Summary asMine = myPackets(alice).stream()
+        PacketJson asMine = myPackets(alice).stream()
                 .filter(p -> p.id().equals(first.id()))
                 .findFirst()
                 .orElseThrow();
         assertThat(groupPackets(alice, group, null).get(1)).isEqualTo(asMine);
-        assertThat(groupPackets(alice, group, 1)).extracting(Summary::id).containsExactly(second.id());
+        assertThat(groupPackets(alice, group, 1)).extracting(PacketJson::id).containsExactly(second.id());
     }
 
     @Test
@@ -79,7 +79,7 @@ class GroupPacketListIT extends IntegrationTest {
                 .exchange();
     }
 
-    private List<Summary> groupPackets(long asUser, String group, Integer limit) {
+    private List<PacketJson> groupPackets(long asUser, String group, Integer limit) {
         return http.get()
                 .uri(
                         limit == null ? "/api/v1/groups/{id}/packets" : "/api/v1/groups/{id}/packets?limit=" + limit,
@@ -94,7 +94,7 @@ class GroupPacketListIT extends IntegrationTest {
                 .items();
     }
 
-    private List<Summary> myPackets(long asUser) {
+    private List<PacketJson> myPackets(long asUser) {
         return packets()
                 .myPackets(asUser)
                 .expectBody(Summaries.class)
@@ -103,21 +103,5 @@ class GroupPacketListIT extends IntegrationTest {
                 .items();
     }
 
-    record Summaries(List<Summary> items) {}
-
-    record Summary(
-            String id,
-            long senderId,
-            String type,
-            String greeting,
-            String groupId,
-            long totalAmount,
-            int count,
-            long remainingAmount,
-            int remainingCount,
-            long refundedAmount,
-            String status,
-            String createdAt,
-            String expiresAt,
-            Long luckiestUserId) {}
+    record Summaries(List<PacketJson> items) {}
 }

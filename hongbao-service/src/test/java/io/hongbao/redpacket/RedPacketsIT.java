@@ -334,14 +334,7 @@ class RedPacketsIT extends IntegrationTest {
         packets().grabOk(newUser(), sent.id());
         packets().grabOk(newUser(), sent.id());
 
-        String metrics = http.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
+        String metrics = prometheusScrape();
         assertThat(metrics)
                 .contains("hongbao_grab_requests_seconds_count{outcome=\"GRABBED\"}")
                 .contains("hongbao_grab_requests_seconds_count{outcome=\"SOLD_OUT\"}")
@@ -354,7 +347,7 @@ class RedPacketsIT extends IntegrationTest {
         long sender = newUser();
         api().deposit(sender, 100).expectStatus().isOk();
         PacketJson sent = packets().sendOk(sender, 100, 2, null, null, null);
-        String before = prometheus();
+        String before = prometheusScrape();
         // One token for both taps, so the second is answered from the verified-token cache.
         String token = api().tokenFor(newUser());
         String grab = "/api/v1/packets/" + sent.id() + "/grab";
@@ -368,7 +361,7 @@ class RedPacketsIT extends IntegrationTest {
                     .isOk();
         }
 
-        String after = prometheus();
+        String after = prometheusScrape();
         assertThat(counter(after, "hongbao_grab_script_grabs_total", "")
                         - counter(before, "hongbao_grab_script_grabs_total", ""))
                 .isGreaterThanOrEqualTo(2);
@@ -381,17 +374,6 @@ class RedPacketsIT extends IntegrationTest {
         assertThat(counter(after, "hongbao_tokens_verified_total", "cache=\"miss\"")
                         - counter(before, "hongbao_tokens_verified_total", "cache=\"miss\""))
                 .isGreaterThanOrEqualTo(1);
-    }
-
-    private String prometheus() {
-        return http.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
     }
 
     /** The sum of the samples of {@code name} whose labels contain {@code label}. */

@@ -57,6 +57,18 @@ public abstract class IntegrationTest {
         return tokens.issue(ADMIN_USER, true, Duration.ofHours(1));
     }
 
+    /** What {@code /actuator/prometheus} answers now, in the Prometheus text format. */
+    protected String prometheusScrape() {
+        return http.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+    }
+
     protected Api api() {
         return new Api(http, this::tokenFor, adminToken());
     }
