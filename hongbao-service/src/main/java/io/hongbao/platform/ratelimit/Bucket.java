@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 
 /**
  * One named limit, ready to use on the hot path: its Bucket4j configuration (built once, shared by every key), the
- * prefix of its Redis keys and its pre-registered counter of refused calls.
+ * prefix of its Redis keys, this instance's {@link LocalAllowance} and its pre-registered counter of refused calls.
  */
 final class Bucket {
 
@@ -17,6 +17,7 @@ final class Bucket {
     private final String keyPrefix;
     private final Supplier<CompletableFuture<BucketConfiguration>> configuration;
     private final Counter limited;
+    private final LocalAllowance allowance;
 
     Bucket(String name, RateLimitSettings.Limit limit, MeterRegistry registry) {
         this.name = name;
@@ -28,6 +29,7 @@ final class Bucket {
                 .build();
         CompletableFuture<BucketConfiguration> ready = CompletableFuture.completedFuture(config);
         this.configuration = () -> ready;
+        this.allowance = new LocalAllowance(fillTime(limit));
         this.limited = Counter.builder("hongbao.rate.limited")
                 .description("calls refused with 429 RATE_LIMITED, by limit")
                 .tag("limit", name)
@@ -45,6 +47,16 @@ final class Bucket {
 
     Supplier<CompletableFuture<BucketConfiguration>> configuration() {
         return configuration;
+    }
+
+    /** True when this instance lets the subject's call through without asking the shared bucket (ADR 0081). */
+    boolean passesLocally(String subject) {
+        return allowance.take(subject);
+    }
+
+    /** How long the bucket takes to fill from empty: {@code burst ÷ per-second}. */
+    static Duration fillTime(RateLimitSettings.Limit limit) {
+        return Duration.ofNanos(Math.max(1, limit.burst() * 1_000_000_000L / limit.perSecond()));
     }
 
     void countLimited() {

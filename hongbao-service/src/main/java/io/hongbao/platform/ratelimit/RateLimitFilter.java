@@ -20,7 +20,9 @@ import reactor.core.publisher.Mono;
  * user is the verified token's {@code sub}, and its 429 passes through the chain's response headers like any answer.
  * A call with a verified caller is counted per user on the route's limit, if its route has one (grab, send, draw); a
  * call without one (everything outside {@code /api/**}: the chain has already answered 401 for {@code /api/**}) is
- * counted per client address. Over the limit: {@code 429 RATE_LIMITED} with {@code Retry-After} in whole seconds.
+ * counted per client address. A subject's first call in a bucket's fill time passes without asking Redis
+ * ({@link LocalAllowance}, ADR 0081). Over the limit: {@code 429 RATE_LIMITED} with {@code Retry-After} in whole
+ * seconds.
  */
 final class RateLimitFilter implements WebFilter, Ordered {
 
@@ -62,7 +64,7 @@ final class RateLimitFilter implements WebFilter, Ordered {
                 .map(caller -> route == null ? Counted.NOT : new Counted(route, Long.toString(caller.userId())))
                 .switchIfEmpty(Mono.fromSupplier(() ->
                         perAddress == null ? Counted.NOT : new Counted(perAddress, addressOf(exchange.getRequest()))))
-                .flatMap(counted -> counted == Counted.NOT
+                .flatMap(counted -> counted == Counted.NOT || counted.bucket().passesLocally(counted.subject())
                         ? chain.filter(exchange)
                         // suppressCancel: a timed-out exchange stays Bucket4j's to finish (its batching chains on it).
                         : Mono.fromFuture(() -> buckets.take(counted.bucket(), counted.subject()), true)

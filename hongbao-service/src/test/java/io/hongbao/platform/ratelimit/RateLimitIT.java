@@ -177,11 +177,38 @@ class RateLimitIT extends IntegrationTest {
     }
 
     @Test
+    void aUsersLoneCallPassesWithoutAskingRedisAndTheNextOneIsCountedInTheSharedBucket() throws Exception {
+        long user = newUser();
+        String token = tokenFor(user);
+        String key = "rl:draw:" + user;
+        RedisClient redis = RedisClient.create(storage.redisUrl());
+        try (var connection = redis.connect()) {
+            Call lone = call(post(baseUrl(), "/api/v1/wheels/nosuchwheel/draw", token));
+
+            assertThat(lone.status()).isEqualTo(404);
+            assertThat(connection.sync().exists(key))
+                    .as("a bucket in Redis after one call")
+                    .isZero();
+
+            Call next = call(post(baseUrl(), "/api/v1/wheels/nosuchwheel/draw", token));
+
+            assertThat(next.status()).isEqualTo(404);
+            assertThat(connection.sync().exists(key))
+                    .as("a bucket in Redis after the second call")
+                    .isOne();
+        } finally {
+            redis.shutdown();
+        }
+    }
+
+    @Test
     void whileRedisDoesNotAnswerCallsPassUncheckedAndAreCounted() throws Exception {
         Counter failures = registry.counter("hongbao.rate.limit.failures");
         double before = failures.count();
         RedisClient pausing = RedisClient.create(storage.redisUrl());
         try (var connection = pausing.connect()) {
+            // Spends this address's local allowance (ADR 0081), so that the next call has to ask Redis.
+            call(get(baseUrl(), "/actuator/info"));
             // Redis holds every client's commands for 3 s: the limiter's answer cannot come within its 1 s timeout.
             connection.sync().clientPause(3_000);
             long start = System.nanoTime();
@@ -206,9 +233,14 @@ class RateLimitIT extends IntegrationTest {
         assertThat(call.frameOptions()).as("the usual security headers").isEqualTo("DENY");
     }
 
-    /** The most a bucket can let through in {@code nanos}: its burst, the refill meanwhile, and one for rounding. */
+    /**
+     * The most one instance can let through in {@code nanos}: the shared bucket's burst and its refill meanwhile, the
+     * instance's local allowance (one call per fill time, ADR 0081), and one for rounding.
+     */
     private static long maxServed(RateLimitSettings.Limit limit, long nanos) {
-        return limit.burst() + (long) Math.ceil(limit.perSecond() * nanos / 1e9) + 1;
+        long fillTimes =
+                (long) Math.ceil((double) nanos / Bucket.fillTime(limit).toNanos());
+        return limit.burst() + (long) Math.ceil(limit.perSecond() * nanos / 1e9) + fillTimes + 1;
     }
 
     private String baseUrl() {
