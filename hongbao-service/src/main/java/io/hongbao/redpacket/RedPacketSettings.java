@@ -101,6 +101,8 @@ public record RedPacketSettings(
      * @param linger after a batch smaller than {@code batchSize}, how long to wait before reading again, so that
      *     under steady load each transaction (and its fsync) carries many grabs instead of one or two; 0 reads again
      *     at once. Safe because the entries wait in Redis, which already made them durable.
+     * @param shardsPerRound how many due shards one worker reads in a round and writes in one transaction (up to
+     *     {@code batchSize} entries in all): with many shards, each holds only a few entries per linger (ADR 0082)
      */
     public record Persister(
             Boolean enabled,
@@ -110,7 +112,8 @@ public record RedPacketSettings(
             Duration claimIdle,
             Duration reclaimEvery,
             Duration trimEvery,
-            Duration linger) {
+            Duration linger,
+            int shardsPerRound) {
         public Persister {
             Setting.present(enabled, "hongbao.redpacket.persister.enabled");
             Setting.positive(workers, "hongbao.redpacket.persister.workers");
@@ -120,6 +123,7 @@ public record RedPacketSettings(
             Setting.positive(reclaimEvery, "hongbao.redpacket.persister.reclaim-every");
             Setting.positive(trimEvery, "hongbao.redpacket.persister.trim-every");
             Setting.notNegative(linger, "hongbao.redpacket.persister.linger");
+            Setting.positive(shardsPerRound, "hongbao.redpacket.persister.shards-per-round");
         }
     }
 

@@ -10,9 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One persister thread, with a Redis connection of its own (ADR 0072). It drains the shards the doorbell hands it: a
- * non-blocking read of up to batch-size new entries, their events written in transactions, the entries acknowledged
- * only after the commits. Then the shard is read again at once after a full batch, after the linger after a short one
+ * One persister thread, with a Redis connection of its own (ADR 0072). It drains the shards the doorbell hands it, in
+ * rounds: a non-blocking read of up to batch-size new entries from the shard it was handed and from the other shards
+ * due at that moment (ADR 0082), their events written together in transactions, the entries acknowledged only after
+ * the commits. Then the shard is read again at once after a full batch, after the linger after a short one
  * (the next transaction carries more grabs), or let go idle after an empty read. Between drains, whichever worker
  * claims it runs the periodic work: the safety pass (reclaim entries idle too long, then ring every shard, so entries
  * nobody rang for, written by another instance or before a crash, are read) and the trim rounds.
@@ -88,25 +89,62 @@ final class PersisterWorker implements Runnable {
         }
     }
 
-    /** One read of the held shard, and its hand-back to the doorbell: never left held, whatever fails. */
-    private void drain(int shard) {
-        List<StreamMessage<String, String>> batch;
+    /**
+     * One round: the shard the doorbell handed over, and as many other due shards as fit one batch (ADR 0082), read,
+     * written together, and each handed back to the doorbell: never left held, whatever fails.
+     */
+    private void drain(int first) {
+        List<Integer> held = new ArrayList<>(List.of(first));
+        List<PersisterRound.ShardRead> reads = new ArrayList<>();
         try {
-            batch = streams[shard].readNew(settings.batchSize());
-            if (batch == null || batch.isEmpty()) {
-                doorbell.drained(shard);
-                return;
+            int entries = read(first, settings.batchSize(), held, reads);
+            while (entries < settings.batchSize() && reads.size() < settings.shardsPerRound()) {
+                // Only shards due now: a round never waits for more, so the first shard's lag does not grow.
+                int next = doorbell.take(Duration.ZERO);
+                if (next < 0) {
+                    break;
+                }
+                held.add(next);
+                entries += read(next, settings.batchSize() - entries, held, reads);
             }
-            persist(shard, batch);
+            if (!reads.isEmpty()) {
+                persist(reads);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+            held.forEach(shard -> doorbell.again(shard, Duration.ZERO));
+            return;
         } catch (RuntimeException e) {
-            failed(shard, e);
-            doorbell.again(shard, PAUSE_AFTER_FAILURE);
+            held.forEach(shard -> {
+                failed(shard, e);
+                doorbell.again(shard, PAUSE_AFTER_FAILURE);
+            });
             return;
         }
-        // A full batch means a backlog: read again at once. A short one means we keep up: lingering lets the next
-        // transaction carry more grabs, cutting the database's per-transaction cost (statements, commit fsync) for a
-        // few ms more persistence lag; the entries are durable in Redis meanwhile.
-        doorbell.again(shard, batch.size() >= settings.batchSize() ? Duration.ZERO : settings.linger());
+        for (PersisterRound.ShardRead read : reads) {
+            // A full read means a backlog: read again at once. A short one means we keep up: lingering lets the next
+            // transaction carry more grabs, cutting the database's per-transaction cost (statements, commit fsync)
+            // for a few ms more persistence lag; the entries are durable in Redis meanwhile.
+            doorbell.again(read.shard(), read.full() ? Duration.ZERO : settings.linger());
+        }
+    }
+
+    /**
+     * Reads up to {@code count} new entries of a held shard into {@code reads}; an empty shard is let go at once (and
+     * leaves {@code held}).
+     *
+     * @return how many entries were read
+     */
+    private int read(int shard, int count, List<Integer> held, List<PersisterRound.ShardRead> reads) {
+        List<StreamMessage<String, String>> batch = streams[shard].readNew(count);
+        if (batch == null || batch.isEmpty()) {
+            held.remove(Integer.valueOf(shard));
+            doorbell.drained(shard);
+            return 0;
+        }
+        reads.add(new PersisterRound.ShardRead(shard, batch, batch.size() >= count));
+        return batch.size();
     }
 
     /** Every shard: reclaim what has been pending too long, then ring it so its undelivered entries are read. */
@@ -131,7 +169,7 @@ final class PersisterWorker implements Runnable {
                 return;
             }
             log.info("reclaimed {} idle entries of {}", claimed.size(), streams[shard].key());
-            persist(shard, claimed);
+            persist(List.of(new PersisterRound.ShardRead(shard, claimed, false)));
         }
     }
 
@@ -154,20 +192,19 @@ final class PersisterWorker implements Runnable {
         }
     }
 
-    private void persist(int shard, List<StreamMessage<String, String>> messages) {
-        List<DecodedEntry> entries = new ArrayList<>(messages.size());
-        for (StreamMessage<String, String> message : messages) {
-            // One entry holds every grant of one script call (ADR 0044): a batch expands to more events than entries.
-            entries.add(DecodedEntry.of(message.getId(), message.getBody()));
-        }
+    private void persist(List<PersisterRound.ShardRead> reads) {
         // Throws when the database may be unwell: nothing is acknowledged or dead-lettered, all stays pending.
-        WritingEntries.Settled settled = writing.write(entries);
-        // Only after every commit: a crash before this line leaves the entries pending for a reclaim.
-        streams[shard].ack(settled.written());
-        schedule.touch(shard);
-        // After the acknowledgement, so that a dead-letter stream Redis refuses to grow (memory full) holds back only
-        // the rejected entries, which stay pending and are moved at a later reclaim.
-        settled.rejected().forEach(rejected -> deadLetter(shard, rejected));
+        List<PersisterRound.ShardSettled> settled = PersisterRound.write(writing, reads);
+        for (PersisterRound.ShardSettled shard : settled) {
+            // Only after every commit: a crash before this line leaves the entries pending for a reclaim.
+            streams[shard.shard()].ack(shard.written());
+            schedule.touch(shard.shard());
+        }
+        for (PersisterRound.ShardSettled shard : settled) {
+            // After the acknowledgements, so that a dead-letter stream Redis refuses to grow (memory full) holds back
+            // only the rejected entries, which stay pending and are moved at a later reclaim.
+            shard.rejected().forEach(rejected -> deadLetter(shard.shard(), rejected));
+        }
     }
 
     private void deadLetter(int shard, WritingEntries.Rejected rejected) {
