@@ -1,5 +1,6 @@
 package io.hongbao.redpacket.infrastructure;
 
+import java.util.List;
 import org.springframework.dao.DataIntegrityViolationException;
 
 /**
@@ -9,7 +10,11 @@ import org.springframework.dao.DataIntegrityViolationException;
  */
 public final class EscrowOverdrawn extends DataIntegrityViolationException {
 
-    EscrowOverdrawn(String packetId, long payout) {
-        super("paying out " + payout + " would take the escrow of packet " + packetId + " below zero");
+    /** @param packets the packets whose debit failed together: one of them at least is not covered */
+    EscrowOverdrawn(List<String> packets) {
+        super(
+                packets.size() == 1
+                        ? "the payouts would take the escrow of packet " + packets.get(0) + " below zero"
+                        : "the payouts would take the escrow of one of the packets " + packets + " below zero");
     }
 }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -45,50 +46,70 @@ public final class PacketEventWriter {
      * @throws EscrowOverdrawn when the new payouts of some packet exceed what its escrow holds (nothing is written)
      */
     public int write(List<PacketEvent> events) {
-        return transactions.inTransaction(() -> {
-            List<EscrowPayout> payouts = new ArrayList<>();
-            List<PacketEvent.Grab> grabs = newGrabs(events);
-            insertGrabs(grabs);
-            for (PacketEvent.Grab grab : grabs) {
-                payouts.add(new EscrowPayout(
-                        "grab:" + grab.packet().value() + ":" + grab.user().value(),
-                        grab.packet().escrowAccount(),
-                        grab.packet().value(),
-                        grab.user(),
-                        Cents.of(grab.amount()),
-                        LedgerKind.PACKET_GRABBED,
-                        grab.at()));
-            }
-            int refunds = 0;
-            for (PacketEvent event : events) {
-                if (event instanceof PacketEvent.Refund refund && closeOnce(refund)) {
-                    refunds++;
-                    if (refund.amount() > 0) {
-                        payouts.add(new EscrowPayout(
-                                "refund:" + refund.packet().value(),
-                                refund.packet().escrowAccount(),
-                                refund.packet().value(),
-                                refund.sender(),
-                                Cents.of(refund.amount()),
-                                LedgerKind.PACKET_REFUNDED,
-                                refund.at()));
-                    }
-                }
-            }
-            escrowsLeft.debit(payouts);
-            escrow.payOut(payouts);
-            return grabs.size() + refunds;
-        });
+        try {
+            // Nearly always none of the grabs is recorded yet: insert them without looking first (no read before the
+            // write, ADR 0082). A grab recorded already fails the insert on its unique key, and nothing stays written.
+            return transactions.inTransaction(() -> record(events, distinctGrabs(events)));
+        } catch (DuplicateKeyException recordedAlready) {
+            // A replay (a reclaimed entry, a crash before the acknowledgement) or another consumer writing the same
+            // entries: this time skip what is recorded.
+            return transactions.inTransaction(() -> record(events, unrecorded(distinctGrabs(events))));
+        }
     }
 
-    /** The grabs of the batch not yet in the database, each (packet, user) once. */
-    private List<PacketEvent.Grab> newGrabs(List<PacketEvent> events) {
+    /**
+     * One transaction's work: inserts {@code grabs} (none of them recorded yet, or the insert fails), pays them out,
+     * closes the refunded packets once.
+     */
+    private int record(List<PacketEvent> events, List<PacketEvent.Grab> grabs) {
+        List<EscrowPayout> payouts = new ArrayList<>();
+        insertGrabs(grabs);
+        for (PacketEvent.Grab grab : grabs) {
+            payouts.add(new EscrowPayout(
+                    "grab:" + grab.packet().value() + ":" + grab.user().value(),
+                    grab.packet().escrowAccount(),
+                    grab.packet().value(),
+                    grab.user(),
+                    Cents.of(grab.amount()),
+                    LedgerKind.PACKET_GRABBED,
+                    grab.at()));
+        }
+        int refunds = 0;
+        for (PacketEvent event : events) {
+            if (event instanceof PacketEvent.Refund refund && closeOnce(refund)) {
+                refunds++;
+                if (refund.amount() > 0) {
+                    payouts.add(new EscrowPayout(
+                            "refund:" + refund.packet().value(),
+                            refund.packet().escrowAccount(),
+                            refund.packet().value(),
+                            refund.sender(),
+                            Cents.of(refund.amount()),
+                            LedgerKind.PACKET_REFUNDED,
+                            refund.at()));
+                }
+            }
+        }
+        escrowsLeft.debit(payouts);
+        escrow.payOut(payouts);
+        return grabs.size() + refunds;
+    }
+
+    /** The grabs of the batch, each (packet, user) once. */
+    private static List<PacketEvent.Grab> distinctGrabs(List<PacketEvent> events) {
         Map<String, PacketEvent.Grab> byKey = new LinkedHashMap<>();
         for (PacketEvent event : events) {
             if (event instanceof PacketEvent.Grab grab) {
                 byKey.putIfAbsent(key(grab.packet().value(), grab.user().value()), grab);
             }
         }
+        return new ArrayList<>(byKey.values());
+    }
+
+    /** Of {@code grabs}, those not yet in the database. */
+    private List<PacketEvent.Grab> unrecorded(List<PacketEvent.Grab> grabs) {
+        Map<String, PacketEvent.Grab> byKey = new LinkedHashMap<>();
+        grabs.forEach(grab -> byKey.put(key(grab.packet().value(), grab.user().value()), grab));
         if (byKey.isEmpty()) {
             return List.of();
         }

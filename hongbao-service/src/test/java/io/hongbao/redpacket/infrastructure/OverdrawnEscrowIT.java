@@ -64,6 +64,46 @@ class OverdrawnEscrowIT extends RedPacketIntegrationTest {
     }
 
     @Test
+    void aBatchOverSeveralPacketsDebitsEachPacketsEscrowByItsOwnPayoutsInOneGo() {
+        long sender = newUser();
+        long grabber = newUser();
+        long other = newUser();
+        PacketId small = sentButOnlyInTheDatabase(sender, 200, 2);
+        PacketId large = sentButOnlyInTheDatabase(sender, 900, 3);
+
+        writer.write(List.of(grab(large, grabber, 0, 300), grab(small, grabber, 0, 100), grab(large, other, 1, 300)));
+
+        assertThat(escrowLeft(small)).isEqualTo(100);
+        assertThat(escrowLeft(large)).isEqualTo(300);
+        assertThat(api().balanceOf(grabber)).isEqualTo(400);
+        assertThat(api().balanceOf(other)).isEqualTo(300);
+        // The rest back to the sender, as at expiry: the shared database's audit stays green.
+        writer.write(List.of(refund(small, sender, 100), refund(large, sender, 300)));
+        assertThat(escrowLeft(small)).isZero();
+        assertThat(escrowLeft(large)).isZero();
+    }
+
+    @Test
+    void aBatchWrittenAgainAfterItWasRecordedPaysNothingTwiceAndRecordsOnlyItsNewGrabs() {
+        long sender = newUser();
+        long first = newUser();
+        long second = newUser();
+        PacketId packet = sentButOnlyInTheDatabase(sender, 300, 3);
+        writer.write(List.of(grab(packet, first, 0, 100)));
+
+        // A replay of the first grab (its entry reclaimed after a crash) together with a grab never written.
+        int fresh = writer.write(List.of(grab(packet, first, 0, 100), grab(packet, second, 1, 100)));
+
+        assertThat(fresh).isEqualTo(1);
+        assertThat(recordedGrabs(packet)).isEqualTo(2);
+        assertThat(api().balanceOf(first)).isEqualTo(100);
+        assertThat(api().balanceOf(second)).isEqualTo(100);
+        assertThat(escrowLeft(packet)).isEqualTo(100);
+        writer.write(List.of(refund(packet, sender, 100)));
+        assertThat(escrowInLedger(packet)).isZero();
+    }
+
+    @Test
     void aBatchThatOverdrawsOnePacketWritesNothingForTheOtherPacketsInItEither() {
         long sender = newUser();
         long grabber = newUser();
