@@ -12,6 +12,7 @@ import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.model.HotPackets;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
@@ -64,13 +65,14 @@ public class LabConfiguration {
             SendingRedPacket sending,
             PublishingRedPacket publishing,
             GrabbingRedPacket grabbing,
-            HotPackets hot) {
+            HotPackets hot,
+            MeterRegistry registry) {
         LabSchema.migrate(dataSource);
         LabStrategyCatalog catalog = new LabStrategyCatalog(
                 jdbc, template, transactions, labRedisConnection, labRedisClient, endpoints.redisUrl(), clock);
         catalog.add(
                 LabStrategyCatalog.HONGBAO,
-                LabStrategyCatalog.hongbao(depositing, sending, publishing, grabbing, hot, jdbc));
+                LabStrategyCatalog.hongbao(depositing, sending, publishing, grabbing, hot, jdbc, registry));
         return catalog;
     }
 }

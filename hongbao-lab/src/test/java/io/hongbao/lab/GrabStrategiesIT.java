@@ -12,17 +12,20 @@ import io.hongbao.lab.model.LabAudit.PacketBalance;
 import io.hongbao.lab.model.LabOutcome;
 import io.hongbao.lab.model.LabPacket;
 import io.hongbao.lab.model.LabRun;
+import io.hongbao.lab.model.NonBlockingGrabStrategy;
 import io.hongbao.support.IntegrationTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -86,6 +89,42 @@ class GrabStrategiesIT extends IntegrationTest {
             assertThat(audit.packets())
                     .extracting(PacketBalance::remainingAmount)
                     .containsOnly(0L);
+        }
+    }
+
+    /**
+     * The production path as production runs it: attempts that arrive while their shard's script call is in flight
+     * leave together in the next one. Sixty-four attempts on one packet, sent without waiting, cannot all find the
+     * lane idle; a strategy that stopped coalescing (one blocking call at a time, or a path around the service's
+     * lanes) reports a mean batch of 1 or nothing at all.
+     */
+    @Test
+    void theProductionPathCoalescesConcurrentAttemptsAndKeepsEveryInvariant() throws Exception {
+        long runId = strategies.newRun("hongbao coalescing");
+        LabPacket packet = LabPacket.split(LabRun.packetId(runId, 0), 5_000, 40, new Random(7));
+        LabRun run = new LabRun(runId, List.of(packet));
+        try (GrabStrategy strategy = strategies.open("hongbao")) {
+            assertThat(strategy).isInstanceOf(NonBlockingGrabStrategy.class);
+            NonBlockingGrabStrategy hongbao = (NonBlockingGrabStrategy) strategy;
+            hongbao.prepare(run);
+            List<long[]> sent = new ArrayList<>();
+            List<CompletableFuture<LabOutcome>> answers = new ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                long userId = newUser();
+                sent.add(new long[] {userId, System.nanoTime()});
+                answers.add(hongbao.grabLater(packet.id(), userId).toCompletableFuture());
+            }
+            List<Attempt> attempts = new ArrayList<>();
+            for (int i = 0; i < answers.size(); i++) {
+                LabOutcome outcome = answers.get(i).get(30, TimeUnit.SECONDS);
+                attempts.add(new Attempt(packet.id(), sent.get(i)[0], outcome, sent.get(i)[1], System.nanoTime()));
+            }
+
+            assertThat(hongbao.meanBatch()).as("attempts per script call").isGreaterThan(1.0);
+            assertThat(hongbao.awaitPersisted(Duration.ofSeconds(30))).isTrue();
+            Verdict verdict = Judging.judge(hongbao.audit(), attempts);
+            assertThat(verdict.correct()).as(verdict.toString()).isTrue();
+            assertThat(verdict.granted()).isEqualTo(40);
         }
     }
 

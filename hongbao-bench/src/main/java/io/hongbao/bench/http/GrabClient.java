@@ -16,8 +16,21 @@ final class GrabClient implements AutoCloseable {
     private final ConnectionProvider pool;
     private final LoopResources loops;
     private final HttpClient client;
+    private final Classifier classifier;
+
+    /** How an answer's status and body become an {@link Outcome}: {@link Outcome#of} for grabs. */
+    @FunctionalInterface
+    interface Classifier {
+        Outcome classify(int status, String body);
+    }
 
     GrabClient(String baseUrl, LoadSettings settings) {
+        this(baseUrl, settings, Outcome::of);
+    }
+
+    /** @param classifier {@link Outcome#ofDraw} for the draw phase, which posts to a wheel's draw path the same way */
+    GrabClient(String baseUrl, LoadSettings settings, Classifier classifier) {
+        this.classifier = classifier;
         this.pool = ConnectionProvider.builder("bench")
                 .maxConnections(settings.connections())
                 .pendingAcquireMaxCount(-1)
@@ -44,7 +57,7 @@ final class GrabClient implements AutoCloseable {
                         .defaultIfEmpty("")
                         .map(text -> new Answer(
                                 response.status().code(),
-                                Outcome.of(response.status().code(), text))))
+                                classifier.classify(response.status().code(), text))))
                 .onErrorResume(failure -> Mono.just(new Answer(0, failureOutcome(failure))));
     }
 

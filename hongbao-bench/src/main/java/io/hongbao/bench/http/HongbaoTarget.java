@@ -4,11 +4,14 @@ import io.hongbao.platform.security.TokenIssuer;
 import java.net.http.HttpTimeoutException;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -103,6 +106,26 @@ final class HongbaoTarget implements Target {
     @Override
     public long openAccounts(long firstUser, RealisticShape shape, long deposit) throws Exception {
         return holders == null ? -1 : holders.open(firstUser, shape, deposit);
+    }
+
+    /**
+     * A wheel whose campaign began two hours ago and ends in a day, so prizes are released (draws win them, then the
+     * consolation), and points for the drawers through the admin API ({@link SetupApi#PARALLEL} calls at a time).
+     */
+    @Override
+    public Optional<String> prepareDraws(long firstDrawer, int drawers, long points) throws Exception {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        String wheel = "{\"name\": \"bench\", \"drawCost\": " + DrawWorkload.DRAW_COST
+                + ", \"consolation\": {\"name\": \"2 back\", \"points\": 2},"
+                + " \"prizes\": [{\"name\": \"Phone\", \"stock\": 10}, {\"name\": \"Coupon\", \"stock\": 100000}],"
+                + " \"startsAt\": \"" + now.minus(Duration.ofHours(2)) + "\", \"endsAt\": \""
+                + now.plus(Duration.ofDays(1)) + "\"}";
+        String id = api.post("/api/v1/admin/wheels", admin, wheel).get("id").asString();
+        AtomicLong next = new AtomicLong(firstDrawer);
+        String body = "{\"points\": " + points + "}";
+        api.postMany(
+                drawers, () -> "/api/v1/admin/accounts/" + next.getAndIncrement() + "/points", () -> admin, () -> body);
+        return Optional.of(id);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.hongbao.bench.http;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -22,9 +24,17 @@ final class HttpBench {
     /** Grabbers' user ids start here: away from the admin (1) and the senders. */
     static final long FIRST_GRABBER = 1_000_001L;
 
+    /** Drawers' user ids start here: away from the grabbers (a few million at most) and the senders. */
+    static final long FIRST_DRAWER = 3_000_000_001L;
+
+    /** Points each drawer gets once per target: 2,000 draws, enough for every run at any rate this machine reaches. */
+    static final long DRAWER_POINTS = 2_000 * DrawWorkload.DRAW_COST;
+
     static final double NEXT_RUN_GROWTH = 2.0;
 
     private final HttpCommand options;
+    /** The wheel of each target that has a draw phase, set up before its first one. */
+    private final Map<String, String> wheels = new HashMap<>();
 
     HttpBench(HttpCommand options) {
         this.options = options;
@@ -103,13 +113,52 @@ final class HttpBench {
                     persistence.drainSeconds(),
                     persistence.auditOk() ? "ok" : "FAILED " + persistence.failedChecks());
         }
+        Measurement draws = options.draws && "hongbao".equals(target.name())
+                ? drawPhase(environment, target, run, settings).orElse(null)
+                : null;
         return new TargetRun(
                 target.name(),
                 run,
                 packetIds.size(),
                 measurement,
                 persistence,
-                meters == null ? null : meters.window());
+                meters == null ? null : meters.window(),
+                draws);
+    }
+
+    /**
+     * The draw phase: after the grabs (and their drain), draws on one wheel at the same connections, warm-up and
+     * duration, measured the same way (closed loop or the same open-model rate, CPU per process over the window).
+     */
+    private Optional<Measurement> drawPhase(BenchEnvironment environment, Target target, int run, LoadSettings settings)
+            throws Exception {
+        String wheel = wheels.get(target.name());
+        if (wheel == null) {
+            System.err.printf(
+                    "%s: setting up a wheel and %,d drawers for the draw phase%n", target.name(), options.drawUsers);
+            Optional<String> prepared = target.prepareDraws(FIRST_DRAWER, options.drawUsers, DRAWER_POINTS);
+            if (prepared.isEmpty()) {
+                return Optional.empty();
+            }
+            wheel = prepared.get();
+            wheels.put(target.name(), wheel);
+        }
+        SignedTokens tokens =
+                new SignedTokens(environment.secret(), Instant.now().plus(Duration.ofHours(12)));
+        DrawWorkload workload = new DrawWorkload(wheel, FIRST_DRAWER, options.drawUsers, tokens::bearer);
+        CpuMeter cpu = new CpuMeter(environment.processesFor(target));
+        Measurement draws;
+        try (GrabClient client = new GrabClient(target.baseUrl(), settings, Outcome::ofDraw)) {
+            draws = new LoadRun(client, workload, settings, cpu, "target", () -> -1)
+                    .execute(String.format("%-7s draws %d/%d", target.name(), run, options.runs));
+        }
+        double perDrawer = DrawWorkload.perDrawer(draws.requestsPerSecond(), options.drawUsers);
+        if (perDrawer > DrawWorkload.PER_USER_LIMIT / 2) {
+            System.err.printf(
+                    "%s run %d: %.1f draws/s per drawer, near the per-user limit of %.0f/s: raise --draw-users%n",
+                    target.name(), run, perDrawer, DrawWorkload.PER_USER_LIMIT);
+        }
+        return Optional.of(draws);
     }
 
     private String latencyMethod() {

@@ -118,6 +118,23 @@ public final class HttpCommand implements Callable<Integer> {
     @Mixin
     RealisticOptions realistic = new RealisticOptions();
 
+    @Option(
+            names = "--draws",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "after each Hongbao run's grabs, a draw phase on the same service: draws on a lottery wheel"
+                    + " at the same connections, warm-up and duration, reported beside the grabs (--no-draws: grabs"
+                    + " only) (${DEFAULT-VALUE})")
+    boolean draws;
+
+    @Option(
+            names = "--draw-users",
+            defaultValue = "20000",
+            description = "distinct drawers, taken in turn, so each stays far under the per-user draw limit of"
+                    + " 10/s (${DEFAULT-VALUE})")
+    int drawUsers;
+
     @Option(names = "--rate", defaultValue = "0", description = "open model at this req/s; 0 = closed loop")
     double rate;
 
@@ -220,6 +237,9 @@ public final class HttpCommand implements Callable<Integer> {
         require(!warmup.isNegative() && !firstWarmup.isNegative(), "warm-ups must not be negative");
         require(clientThreads >= 1, "--client-threads must be at least 1");
         require(
+                !draws || drawUsers >= connections,
+                "--draw-users must be at least --connections, so that no drawer has two draws in flight");
+        require(
                 !(skipPeer && skipHongbao && baselines.isEmpty()),
                 "--skip-peer and --skip-hongbao leave nothing to measure");
         for (String baseline : baselines) {
@@ -278,6 +298,10 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("model", rate > 0 ? "open at " + rate + " req/s" : "closed loop");
         settings.put("timeout", timeout.toString());
         settings.put("clientThreads", clientThreads);
+        settings.put("draws", draws);
+        if (draws) {
+            settings.put("drawUsers", drawUsers);
+        }
         settings.put("jvmArgs", jvmArgs);
         settings.put("serviceEnv", serviceEnv);
         settings.put("baselines", baselines);

@@ -27,4 +27,14 @@ public record Measurement(
         long grantedAll,
         List<Long> answersPerSecond,
         CpuUsage cpu,
-        double persistedPerSecond) {}
+        double persistedPerSecond) {
+
+    /**
+     * CPU time {@code process} ({@link CpuMeter#PROCESSES}) spent per answered request over the window, in µs: its
+     * cores over the window divided by the requests per second; NaN when the process was not measured.
+     */
+    public double cpuMicrosPerRequest(String process) {
+        Double cores = cpu.processCores().get(process);
+        return cores == null || requestsPerSecond <= 0 ? Double.NaN : cores * 1e6 / requestsPerSecond;
+    }
+}

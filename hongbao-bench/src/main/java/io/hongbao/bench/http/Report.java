@@ -9,7 +9,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * Everything one {@code bench http} invocation measured, and the figures derived from it: per target the median and
  * range over runs, and the Hongbao/peer throughput ratio, taken run by run (run i of each target ran back to back, so
- * each ratio compares the two under the same machine load) and then summarised.
+ * each ratio compares the two under the same machine load) and then summarised. {@code draws} summarises the draw
+ * phases, per target that had them ({@code --draws}).
  */
 public record Report(
         String startedAt,
@@ -18,7 +19,8 @@ public record Report(
         List<TargetRun> runs,
         Map<String, TargetSummary> summaries,
         Stats throughputRatio,
-        List<Double> ratios) {
+        List<Double> ratios,
+        Map<String, DrawSummary> draws) {
 
     /** The cold-start window: throughput over the first 10 s after UP. */
     static final int COLD_START_SECONDS = 10;
@@ -30,7 +32,14 @@ public record Report(
             summaries.put(target, summarise(target, only(runs, target)));
         }
         List<Double> ratios = ratios(runs, "hongbao", "peer");
-        return new Report(startedAt, settings, latencyMethod, runs, summaries, Stats.of(ratios), ratios);
+        Map<String, DrawSummary> draws = new LinkedHashMap<>();
+        for (String target : targets(runs)) {
+            DrawSummary summary = DrawSummary.of(target, only(runs, target));
+            if (summary != null) {
+                draws.put(target, summary);
+            }
+        }
+        return new Report(startedAt, settings, latencyMethod, runs, summaries, Stats.of(ratios), ratios, draws);
     }
 
     static List<Double> ratios(List<TargetRun> runs, String numerator, String denominator) {

@@ -51,11 +51,17 @@ public final class SetupApi {
     /** Runs {@code count} posts, {@link #PARALLEL} at a time, and answers their bodies in order. */
     public List<JsonNode> postMany(int count, String path, Supplier<String> bearer, Supplier<String> json)
             throws InterruptedException {
+        return postMany(count, () -> path, bearer, json);
+    }
+
+    /** The same, each post to the path {@code path} gives next (one per user, say). */
+    public List<JsonNode> postMany(int count, Supplier<String> path, Supplier<String> bearer, Supplier<String> json)
+            throws InterruptedException {
         Semaphore inFlight = new Semaphore(PARALLEL);
         List<CompletableFuture<JsonNode>> answers = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             inFlight.acquire();
-            HttpRequest request = request(path, bearer.get())
+            HttpRequest request = request(path.get(), bearer.get())
                     .header("Content-Type", "application/json")
                     .header("Idempotency-Key", UUID.randomUUID().toString())
                     .POST(HttpRequest.BodyPublishers.ofString(json.get()))

@@ -38,6 +38,15 @@ interface Target {
         return OptionalLong.empty();
     }
 
+    /**
+     * Sets up the draw phase ({@code bench http --draws}): a lottery wheel open for hours, and {@code points} points
+     * for each of the users {@code firstDrawer .. firstDrawer + drawers - 1}; answers the wheel's id, or empty when
+     * the target has no lottery.
+     */
+    default Optional<String> prepareDraws(long firstDrawer, int drawers, long points) throws Exception {
+        return Optional.empty();
+    }
+
     /** After the load stopped: waits until every granted share is persisted, or answers null if nothing persists. */
     Persistence awaitPersisted(List<String> packetIds, long granted, long loadStoppedNanos) throws Exception;
 }

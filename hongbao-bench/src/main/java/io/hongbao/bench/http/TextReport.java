@@ -21,6 +21,16 @@ final class TextReport {
                     "Throughput ratio hongbao/peer: %.2fx median, range %.2f–%.2f over %d runs%n",
                     ratio.median(), ratio.min(), ratio.max(), ratio.n()));
         }
+        if (!report.draws().isEmpty()) {
+            out.append('\n').append(drawRunsTable(report)).append('\n');
+            out.append(drawSummaryTable(report)).append('\n');
+            for (DrawSummary draws : report.draws().values()) {
+                Stats ratio = draws.drawsPerGrab();
+                out.append(format(
+                        "Draws/s ÷ grabs/s %s (same service, same run): %.2fx median, range %.2f–%.2f over %d runs%n",
+                        draws.target(), ratio.median(), ratio.min(), ratio.max(), ratio.n()));
+            }
+        }
         Stats baseline = Stats.of(Report.ratios(report.runs(), "hongbao", BenchEnvironment.ANNOTATED_TARGET));
         if (baseline.n() > 0) {
             out.append(format(
@@ -100,6 +110,66 @@ final class TextReport {
         return out.toString();
     }
 
+    /** The draw phases, run by run, with the same columns as the grabs where they apply and CPU per draw. */
+    static String drawRunsTable(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append(
+                "| target | run | draws/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | raw p99 ms | errors | outcomes"
+                        + " | CPU cores: target / redis / mariadb / bench / other (machine) | target µs/draw | redis µs/draw"
+                        + " | mariadb µs/draw | load1 | draws/s ÷ grabs/s |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
+        for (TargetRun run : report.runs()) {
+            Measurement m = run.draws();
+            if (m == null) {
+                continue;
+            }
+            LatencySummary l = m.latency();
+            out.append(format(
+                    "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s | %s | %s | %s | %s | %.2f"
+                            + " | %s |%n",
+                    run.target(),
+                    run.run(),
+                    m.requestsPerSecond(),
+                    l.p50(),
+                    l.p90(),
+                    l.p99(),
+                    l.p999(),
+                    l.max(),
+                    m.rawLatency().p99(),
+                    m.errors(),
+                    outcomeMix(m.outcomes(), m.requests()),
+                    cpuCores(m.cpu()),
+                    number(m.cpuMicrosPerRequest("target"), "%.0f"),
+                    number(m.cpuMicrosPerRequest("redis"), "%.0f"),
+                    number(m.cpuMicrosPerRequest("mariadb"), "%.0f"),
+                    m.cpu().loadAverage1m(),
+                    number(run.drawsPerGrab(), "%.2f")));
+        }
+        return out.toString();
+    }
+
+    static String drawSummaryTable(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append("| target | runs | draws/s median (range) | p50 ms | p99 ms | draws/s ÷ grabs/s | target µs/draw"
+                + " | redis µs/draw | mariadb µs/draw | errors |\n");
+        out.append("|---|---:|---|---|---|---|---|---|---|---:|\n");
+        for (DrawSummary s : report.draws().values()) {
+            out.append(format(
+                    "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %d |%n",
+                    s.target(),
+                    s.runs(),
+                    range(s.drawsPerSecond(), "%,.0f"),
+                    range(s.p50(), "%.2f"),
+                    range(s.p99(), "%.2f"),
+                    range(s.drawsPerGrab(), "%.2f"),
+                    range(s.targetMicrosPerDraw(), "%.0f"),
+                    range(s.redisMicrosPerDraw(), "%.0f"),
+                    range(s.mariadbMicrosPerDraw(), "%.0f"),
+                    s.errors()));
+        }
+        return out.toString();
+    }
+
     private static String coldStart(TargetSummary s) {
         if (Double.isNaN(s.coldStartRequestsPerSecond())
                 || s.requestsPerSecond().n() == 0) {
@@ -163,6 +233,8 @@ final class TextReport {
                 return "already";
             case SOLD_OUT:
                 return "sold out";
+            case DRAW_PENDING:
+                return "pending";
             default:
                 return outcome.name().toLowerCase(Locale.ROOT);
         }

@@ -5,7 +5,7 @@ import java.util.List;
 /** The report as a fixed-width text table, one strategy per line. */
 final class ReportTable {
 
-    private static final String FORMAT = "%-22s %9s %9s %9s %8s %9s %6s %5s %9s %11s %9s %8s %7s%n";
+    private static final String FORMAT = "%-22s %9s %9s %9s %8s %9s %6s %5s %9s %11s %9s %8s %7s %6s%n";
 
     private ReportTable() {}
 
@@ -25,7 +25,8 @@ final class ReportTable {
                 "unfairMiss",
                 "sellout ms",
                 "drain ms",
-                "errors"));
+                "errors",
+                "batch"));
         for (StrategyReport r : reports) {
             out.append(String.format(
                     FORMAT,
@@ -41,7 +42,8 @@ final class ReportTable {
                     r.unfairMisses(),
                     r.sellOutMillis(),
                     r.drainMillis(),
-                    r.errors()));
+                    r.errors(),
+                    batch(r)));
         }
         return out.toString();
     }
@@ -50,11 +52,11 @@ final class ReportTable {
     static String markdown(List<StrategyReport> reports) {
         StringBuilder out = new StringBuilder();
         out.append("| strategy | grabs/s | p50 µs | p99 µs | granted | persisted | over-issued | duplicates |"
-                + " conserved | unfair misses | sell-out ms | drain ms |\n");
-        out.append("|---|--:|--:|--:|--:|--:|--:|--:|:-:|--:|--:|--:|\n");
+                + " conserved | unfair misses | sell-out ms | drain ms | batch |\n");
+        out.append("|---|--:|--:|--:|--:|--:|--:|--:|:-:|--:|--:|--:|--:|\n");
         for (StrategyReport r : reports) {
             out.append(String.format(
-                    "| `%s` | %d | %d | %d | %d | %d | %d | %d | %s | %d | %d | %d |%n",
+                    "| `%s` | %d | %d | %d | %d | %d | %d | %d | %s | %d | %d | %d | %s |%n",
                     r.strategy(),
                     r.grabsPerSecond(),
                     r.p50Micros(),
@@ -66,8 +68,14 @@ final class ReportTable {
                     r.conserved() ? "yes" : "**no**",
                     r.unfairMisses(),
                     r.sellOutMillis(),
-                    r.drainMillis()));
+                    r.drainMillis(),
+                    batch(r)));
         }
         return out.toString();
+    }
+
+    /** The mean coalesced batch, or a dash for a strategy that does not coalesce. */
+    private static String batch(StrategyReport r) {
+        return r.meanBatch() == null ? "-" : String.format("%.2f", r.meanBatch());
     }
 }

@@ -5,9 +5,13 @@ import io.hongbao.lab.application.Attempt;
 import io.hongbao.lab.model.GrabStrategy;
 import io.hongbao.lab.model.LabOutcome;
 import io.hongbao.lab.model.LabRun;
+import io.hongbao.lab.model.NonBlockingGrabStrategy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,9 +20,13 @@ import me.tongfei.progressbar.ProgressBar;
 import org.HdrHistogram.Histogram;
 
 /**
- * Runs a plan through one strategy from {@code threads} threads at once, as the seeds measure it: each thread takes
- * the next attempt and calls the strategy synchronously (a closed loop, so there is no request schedule to correct
- * for). Bounded by the plan's size and by {@code maxTime}.
+ * Runs a plan through one strategy with {@code threads} attempts in flight at once, as the seeds measure it: each
+ * caller takes the next attempt once its previous one was answered (a closed loop, so there is no request schedule to
+ * correct for). A blocking strategy gets {@code threads} threads, each calling it synchronously; a
+ * {@link NonBlockingGrabStrategy} (the production path) gets {@code threads} callers that hold no thread: each issues
+ * its next attempt from the completion of the previous one, on whatever thread answered, as a server's event loop
+ * does. Either way at most {@code threads} attempts are outstanding. Bounded by the plan's size and by
+ * {@code maxTime}.
  */
 final class Storm {
 
@@ -29,37 +37,43 @@ final class Storm {
 
     static Result run(GrabStrategy strategy, LabRun run, Plan plan, int threads, Duration maxTime, ProgressBar bar)
             throws InterruptedException {
-        AtomicInteger next = new AtomicInteger();
-        AtomicLong errors = new AtomicLong();
-        AtomicReference<String> firstError = new AtomicReference<>();
+        Shared shared = new Shared(strategy, run, plan, bar);
         CountDownLatch start = new CountDownLatch(1);
-        List<Worker> workers = new ArrayList<>();
+        CountDownLatch finished = new CountDownLatch(threads);
+        List<Caller> callers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            workers.add(new Worker(strategy, run, plan, next, start, bar, errors, firstError));
+            Caller caller = strategy instanceof NonBlockingGrabStrategy nonBlocking
+                    ? new InFlightCaller(shared, nonBlocking, finished)
+                    : new ThreadCaller(shared, finished);
+            callers.add(caller);
         }
-        List<Thread> started = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            Thread thread = new Thread(workers.get(t), "storm-" + t);
+            Caller caller = callers.get(t);
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            start.await();
+                        } catch (InterruptedException e) {
+                            finished.countDown();
+                            return;
+                        }
+                        caller.begin();
+                    },
+                    "storm-" + t);
             thread.start();
-            started.add(thread);
         }
         long begin = System.nanoTime();
-        long deadline = begin + maxTime.toNanos();
-        for (Worker worker : workers) {
-            worker.deadline = deadline;
-        }
+        shared.deadline = begin + maxTime.toNanos();
         start.countDown();
-        for (Thread thread : started) {
-            thread.join();
-        }
+        finished.await();
         long elapsed = System.nanoTime() - begin;
         Histogram latencies = new Histogram(HIGHEST_MICROS, 3);
         List<Attempt> attempts = new ArrayList<>();
-        for (Worker worker : workers) {
-            latencies.add(worker.latencies);
-            attempts.addAll(worker.attempts);
+        for (Caller caller : callers) {
+            latencies.add(caller.latencies);
+            attempts.addAll(caller.attempts);
         }
-        return new Result(attempts, latencies, begin, elapsed, errors.get(), firstError.get());
+        return new Result(attempts, latencies, begin, elapsed, shared.errors.get(), shared.firstError.get());
     }
 
     record Result(
@@ -86,63 +100,144 @@ final class Storm {
         }
     }
 
-    private static final class Worker implements Runnable {
+    /** What every caller of one storm shares: the plan's cursor, the deadline, the error count. */
+    private static final class Shared {
         final GrabStrategy strategy;
         final LabRun run;
         final Plan plan;
-        final AtomicInteger next;
-        final CountDownLatch start;
         final ProgressBar bar;
-        final AtomicLong errors;
-        final AtomicReference<String> firstError;
-        final Histogram latencies = new Histogram(HIGHEST_MICROS, 3);
-        final List<Attempt> attempts = new ArrayList<>();
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicLong errors = new AtomicLong();
+        final AtomicReference<String> firstError = new AtomicReference<>();
         volatile long deadline;
 
-        Worker(
-                GrabStrategy strategy,
-                LabRun run,
-                Plan plan,
-                AtomicInteger next,
-                CountDownLatch start,
-                ProgressBar bar,
-                AtomicLong errors,
-                AtomicReference<String> firstError) {
+        Shared(GrabStrategy strategy, LabRun run, Plan plan, ProgressBar bar) {
             this.strategy = strategy;
             this.run = run;
             this.plan = plan;
-            this.next = next;
-            this.start = start;
             this.bar = bar;
-            this.errors = errors;
-            this.firstError = firstError;
+        }
+
+        /** The index of the caller's next attempt, or -1 when the plan is done or the time is up. */
+        int take() {
+            int i = next.getAndIncrement();
+            return i < plan.size() && System.nanoTime() <= deadline ? i : -1;
+        }
+
+        long packetId(int i) {
+            return run.packets().get(plan.packetIndex()[i]).id();
+        }
+
+        long userId(int i) {
+            return plan.userId()[i];
+        }
+
+        void failed(Throwable e) {
+            errors.incrementAndGet();
+            firstError.compareAndSet(null, e.toString());
+        }
+    }
+
+    /**
+     * One closed-loop caller. Its attempts run one after the other, so its histogram and list are only ever touched by
+     * one thread at a time, and the completion that hands over to the next attempt orders those touches.
+     */
+    private abstract static class Caller {
+        final Shared shared;
+        final CountDownLatch finished;
+        final Histogram latencies = new Histogram(HIGHEST_MICROS, 3);
+        final List<Attempt> attempts = new ArrayList<>();
+
+        Caller(Shared shared, CountDownLatch finished) {
+            this.shared = shared;
+            this.finished = finished;
+        }
+
+        /** Runs on the caller's own storm thread; returns when the caller is done or has handed over. */
+        abstract void begin();
+
+        final void answered(int i, long started, LabOutcome outcome, Throwable failure) {
+            long answered = System.nanoTime();
+            if (failure == null) {
+                latencies.recordValue(Math.min(HIGHEST_MICROS, Math.max(1, (answered - started) / 1_000)));
+                attempts.add(new Attempt(shared.packetId(i), shared.userId(i), outcome, started, answered));
+            } else {
+                shared.failed(
+                        failure instanceof CompletionException && failure.getCause() != null
+                                ? failure.getCause()
+                                : failure);
+            }
+            shared.bar.step();
+        }
+    }
+
+    /** The seeds' way: a thread that calls the strategy and waits for the answer. */
+    private static final class ThreadCaller extends Caller {
+
+        ThreadCaller(Shared shared, CountDownLatch finished) {
+            super(shared, finished);
         }
 
         @Override
-        public void run() {
-            try {
-                start.await();
-            } catch (InterruptedException e) {
-                return;
-            }
-            for (int i = next.getAndIncrement(); i < plan.size(); i = next.getAndIncrement()) {
-                if (System.nanoTime() > deadline) {
-                    return;
-                }
-                long packetId = run.packets().get(plan.packetIndex()[i]).id();
-                long userId = plan.userId()[i];
+        void begin() {
+            for (int i = shared.take(); i >= 0; i = shared.take()) {
                 long started = System.nanoTime();
                 try {
-                    LabOutcome outcome = strategy.grab(packetId, userId);
-                    long answered = System.nanoTime();
-                    latencies.recordValue(Math.min(HIGHEST_MICROS, Math.max(1, (answered - started) / 1_000)));
-                    attempts.add(new Attempt(packetId, userId, outcome, started, answered));
+                    answered(i, started, shared.strategy.grab(shared.packetId(i), shared.userId(i)), null);
                 } catch (RuntimeException e) {
-                    errors.incrementAndGet();
-                    firstError.compareAndSet(null, e.toString());
+                    answered(i, started, null, e);
                 }
-                bar.step();
             }
+            finished.countDown();
+        }
+    }
+
+    /**
+     * A caller that holds no thread: it sends its next attempt from the completion of the previous one, on the thread
+     * that completed it (a Redis I/O thread), so the strategy sees as many attempts in flight as there are callers
+     * and no thread waits in between. An attempt answered at once (a refusal, say) is followed in a loop here rather
+     * than from its completion, so the stack does not grow with it.
+     */
+    private static final class InFlightCaller extends Caller {
+        private final NonBlockingGrabStrategy strategy;
+
+        InFlightCaller(Shared shared, NonBlockingGrabStrategy strategy, CountDownLatch finished) {
+            super(shared, finished);
+            this.strategy = strategy;
+        }
+
+        @Override
+        void begin() {
+            sendNext();
+        }
+
+        private void sendNext() {
+            for (int i = shared.take(); i >= 0; i = shared.take()) {
+                long started = System.nanoTime();
+                CompletableFuture<LabOutcome> answer;
+                try {
+                    answer = strategy.grabLater(shared.packetId(i), shared.userId(i))
+                            .toCompletableFuture();
+                } catch (RuntimeException e) {
+                    answered(i, started, null, e);
+                    continue;
+                }
+                if (answer.isDone()) {
+                    try {
+                        answered(i, started, answer.join(), null);
+                    } catch (CompletionException | CancellationException e) {
+                        answered(i, started, null, e);
+                    }
+                    continue;
+                }
+                int attempt = i;
+                answer.whenComplete((outcome, failure) -> {
+                    answered(attempt, started, outcome, failure);
+                    sendNext();
+                });
+                return;
+            }
+            finished.countDown();
         }
     }
 }

@@ -7,6 +7,7 @@ import io.hongbao.lab.model.GrabStrategies;
 import io.hongbao.lab.model.GrabStrategy;
 import io.hongbao.lab.model.LabOutcome;
 import io.hongbao.lab.model.LabRun;
+import io.hongbao.lab.model.NonBlockingGrabStrategy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,8 +88,8 @@ public final class StrategiesCommand implements Callable<Integer> {
         Plan plan = workload.plan();
         System.out.printf(
                 "Workload: %d packets x %d shares = %d shares; %d users, %d attempts (duplicates included);"
-                        + " %d threads; at most %d s per strategy%n",
-                packets, shares, workload.totalShares(), users, plan.size(), threads, maxSeconds);
+                        + " %d threads (a non-blocking strategy: %d attempts in flight); at most %d s per strategy%n",
+                packets, shares, workload.totalShares(), users, plan.size(), threads, threads, maxSeconds);
         List<StrategyReport> reports = new ArrayList<>();
         try (ConfigurableApplicationContext context = LabContext.start(overrides())) {
             GrabStrategies catalogue = context.getBean(GrabStrategies.class);
@@ -136,6 +137,7 @@ public final class StrategiesCommand implements Callable<Integer> {
             try (ProgressBar bar = progressBar(name, plan.size())) {
                 storm = Storm.run(strategy, run, plan, threads, Duration.ofSeconds(maxSeconds), bar);
             }
+            Double meanBatch = strategy instanceof NonBlockingGrabStrategy coalescing ? coalescing.meanBatch() : null;
             long drainStart = System.nanoTime();
             boolean drained = strategy.awaitPersisted(Duration.ofSeconds(60));
             long drainMillis = (System.nanoTime() - drainStart) / 1_000_000;
@@ -146,7 +148,7 @@ public final class StrategiesCommand implements Callable<Integer> {
                 System.out.printf("%s: %d errors, the first: %s%n", name, storm.errors(), storm.firstError());
             }
             Verdict verdict = Judging.judge(strategy.audit(), storm.attempts());
-            return report(name, storm, verdict, drainMillis);
+            return report(name, storm, verdict, drainMillis, meanBatch);
         }
     }
 
@@ -172,7 +174,7 @@ public final class StrategiesCommand implements Callable<Integer> {
                 .build();
     }
 
-    static StrategyReport report(String name, Storm.Result storm, Verdict verdict, long drainMillis) {
+    static StrategyReport report(String name, Storm.Result storm, Verdict verdict, long drainMillis, Double meanBatch) {
         long already = storm.attempts().stream()
                 .filter(a -> a.outcome() instanceof LabOutcome.AlreadyGrabbed)
                 .count();
@@ -196,6 +198,7 @@ public final class StrategiesCommand implements Callable<Integer> {
                 storm.errors(),
                 storm.sellOutMillis(),
                 drainMillis,
+                meanBatch,
                 verdict.correct() && storm.errors() == 0);
     }
 

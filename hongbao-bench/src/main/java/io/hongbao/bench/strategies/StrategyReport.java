@@ -8,6 +8,8 @@ package io.hongbao.bench.strategies;
  * @param p99Micros 99th percentile of the same
  * @param sellOutMillis from the start of the storm to the last grant answered
  * @param drainMillis how long after the storm the database took to hold every grant (0 for synchronous strategies)
+ * @param meanBatch attempts carried per Redis call, for a strategy that coalesces them (the production path); null
+ *     for the others, which make one or more calls per attempt
  * @param correct no over-issue, no duplicate, conserved, every grant persisted
  */
 record StrategyReport(
@@ -27,4 +29,5 @@ record StrategyReport(
         long errors,
         long sellOutMillis,
         long drainMillis,
+        Double meanBatch,
         boolean correct) {}

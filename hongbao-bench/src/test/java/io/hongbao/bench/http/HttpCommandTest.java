@@ -39,6 +39,22 @@ class HttpCommandTest {
         assertThat(command.loadSettings(2).warmup()).isEqualTo(Duration.ofSeconds(15));
         assertThat(command.url).isNull();
         assertThat(command.baselines).isEmpty();
+        assertThat(command.draws).as("a draw phase after the grabs").isTrue();
+        assertThat(command.drawUsers).isEqualTo(20_000);
+        assertThat(command.settingsForReport(null)).containsEntry("draws", true).containsEntry("drawUsers", 20_000);
+    }
+
+    @Test
+    void theDrawPhaseCanBeLeftOutAndNeedsADrawerPerConnectionAtLeast() {
+        HttpCommand command = parse("--no-draws");
+        command.validate();
+        assertThat(command.draws).isFalse();
+        assertThat(command.settingsForReport(null))
+                .containsEntry("draws", false)
+                .doesNotContainKey("drawUsers");
+
+        assertThatThrownBy(() -> parse("--draw-users", "63").validate()).hasMessageContaining("--draw-users");
+        parse("--draw-users", "63", "--no-draws").validate();
     }
 
     @Test

@@ -17,6 +17,22 @@ class OutcomeTest {
     }
 
     @Test
+    void readsADrawsAnswers() {
+        assertThat(Outcome.ofDraw(200, "{\"drawId\":\"d1\",\"prize\":null,\"consolation\":{},\"pointsLeft\":8}"))
+                .isEqualTo(Outcome.DRAWN);
+        assertThat(Outcome.ofDraw(202, "{\"drawId\": \"d1\", \"status\": \"PENDING\"}"))
+                .isEqualTo(Outcome.DRAW_PENDING);
+        assertThat(Outcome.ofDraw(429, "{\"code\":\"RATE_LIMITED\"}")).isEqualTo(Outcome.HTTP_ERROR);
+        assertThat(Outcome.ofDraw(409, "{\"code\":\"INSUFFICIENT_POINTS\"}")).isEqualTo(Outcome.HTTP_ERROR);
+        assertThat(Outcome.ofDraw(200, "{}")).isEqualTo(Outcome.UNEXPECTED_BODY);
+        assertThat(Outcome.DRAWN.isError()).isFalse();
+        assertThat(Outcome.DRAW_PENDING.isError()).isFalse();
+        assertThat(Outcome.of(200, "{\"drawId\":\"d1\"}"))
+                .as("a grab never reads as a draw")
+                .isEqualTo(Outcome.UNEXPECTED_BODY);
+    }
+
+    @Test
     void anythingElseIsAnError() {
         assertThat(Outcome.of(200, "{}")).isEqualTo(Outcome.UNEXPECTED_BODY);
         assertThat(Outcome.of(404, "{\"code\":\"NOT_FOUND\"}")).isEqualTo(Outcome.HTTP_ERROR);

@@ -62,6 +62,80 @@ class ReportTest {
         assertThat(report.summaries().get("peer").drainSeconds().n()).isZero();
     }
 
+    /** {@code run} followed by a draw phase at {@code drawsPerSecond}: service 1.2 cores, Redis 0.3, MariaDB 0.6. */
+    static TargetRun withDraws(TargetRun run, double drawsPerSecond) {
+        LatencySummary latency = new LatencySummary(1000, 3, 3, 6, 30, 40, 50, 60);
+        CpuUsage cpu =
+                new CpuUsage(1.95, 0.05, Map.of("target", 1.2, "redis", 0.3, "mariadb", 0.6, "bench", 0.1), 0, 3.0);
+        long draws = (long) (drawsPerSecond * 60);
+        Measurement measurement = new Measurement(
+                60,
+                draws,
+                drawsPerSecond,
+                drawsPerSecond,
+                latency,
+                latency,
+                0,
+                Map.of(Outcome.DRAWN, draws - 1, Outcome.HTTP_ERROR, 1L),
+                Map.of("429", 1L),
+                1,
+                0,
+                List.of(),
+                cpu,
+                -1);
+        return new TargetRun(
+                run.target(),
+                run.run(),
+                run.packets(),
+                run.measurement(),
+                run.persistence(),
+                run.service(),
+                measurement);
+    }
+
+    @Test
+    void drawsAreSummarisedBesideTheGrabsOfTheSameRunWithCpuPerDrawPerProcess() {
+        Report report = Report.of(
+                "now",
+                Map.of(),
+                "closed",
+                List.of(
+                        withDraws(run("hongbao", 1, 20_000, 5), 2_000),
+                        run("peer", 1, 10_000, 9),
+                        withDraws(run("hongbao", 2, 10_000, 6), 3_000),
+                        withDraws(run("hongbao", 3, 12_000, 6), 6_000)));
+
+        assertThat(report.draws()).containsOnlyKeys("hongbao");
+        DrawSummary draws = report.draws().get("hongbao");
+        assertThat(draws.runs()).isEqualTo(3);
+        assertThat(draws.drawsPerSecond()).isEqualTo(new Stats(3_000, 2_000, 6_000, 3));
+        assertThat(draws.drawsPerGrab()).isEqualTo(new Stats(0.3, 0.1, 0.5, 3));
+        assertThat(draws.targetMicrosPerDraw().max()).isCloseTo(600, within(1e-9)); // 1.2 cores at 2,000/s
+        assertThat(draws.redisMicrosPerDraw().median()).isCloseTo(100, within(1e-9)); // 0.3 cores at 3,000/s
+        assertThat(draws.mariadbMicrosPerDraw().min()).isCloseTo(100, within(1e-9)); // 0.6 cores at 6,000/s
+        assertThat(draws.p99().median()).isEqualTo(30);
+        assertThat(draws.errors()).isEqualTo(3);
+
+        String text = TextReport.render(report);
+        assertThat(text)
+                .contains(
+                        "| hongbao | 1 | 2,000 | 3.00 | 6.00 | 30.00 | 40.00 | 60.0 | 30.00 | 1 | drawn 100.0%, http_error 0.0%")
+                .contains("1.20 / 0.30 / 0.60 / 0.10 / 0.05 (1.95) | 600 | 150 | 300 | 3.00 | 0.10 |")
+                .contains(
+                        "| hongbao | 3 | 3,000 (2,000–6,000) | 3.00 (3.00–3.00) | 30.00 (30.00–30.00) | 0.30 (0.10–0.50)")
+                .contains(
+                        "Draws/s ÷ grabs/s hongbao (same service, same run): 0.30x median, range 0.10–0.50 over 3 runs");
+    }
+
+    @Test
+    void withoutADrawPhaseTheReportHasNoDraws() {
+        Report report = Report.of("now", Map.of(), "closed", List.of(run("hongbao", 1, 20_000, 5)));
+
+        assertThat(report.draws()).isEmpty();
+        assertThat(report.runs().get(0).drawsPerGrab()).isNaN();
+        assertThat(TextReport.render(report)).doesNotContain("draws/s");
+    }
+
     @Test
     void withOnlyOneTargetThereIsNoRatio() {
         Report report = Report.of("now", Map.of(), "closed", List.of(run("peer", 1, 10_000, 9)));

@@ -10,10 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportTest {
 
-    private static final StrategyReport LUA =
-            new StrategyReport("lua-list", 1000, 40000, 250, 900, 100, 100, 0, 0, true, 0, 30, 870, 0, 12, 5, true);
-    private static final StrategyReport BROKEN =
-            new StrategyReport("broken<&>", 1000, 500, 2000, 90000, 101, 99, 1, 1, false, 7, 30, 870, 2, 900, 0, false);
+    private static final StrategyReport LUA = new StrategyReport(
+            "lua-list", 1000, 40000, 250, 900, 100, 100, 0, 0, true, 0, 30, 870, 0, 12, 5, null, true);
+    private static final StrategyReport BROKEN = new StrategyReport(
+            "broken<&>", 1000, 500, 2000, 90000, 101, 99, 1, 1, false, 7, 30, 870, 2, 900, 0, 3.5, false);
 
     @Test
     void theJsonHoldsEveryFieldTheIssueNamesPerStrategy() {
@@ -47,6 +47,19 @@ class ReportTest {
                 .last()
                 .asString()
                 .startsWith("| `lua-list` | 40000 | 250 | 900 |");
+    }
+
+    @Test
+    void theTablesShowTheMeanBatchOfACoalescingStrategyAndADashForTheOthers() {
+        List<String> lines = ReportTable.render(List.of(LUA, BROKEN)).lines().toList();
+
+        assertThat(lines.get(0)).endsWith("batch");
+        assertThat(lines.get(1)).endsWith(" -");
+        assertThat(lines.get(2)).endsWith(" 3.50");
+        assertThat(ReportTable.markdown(List.of(BROKEN))).contains("| 900 | 0 | 3.50 |");
+        assertThat(ReportFiles.json(List.of(LUA, BROKEN)))
+                .contains("\"meanBatch\" : null")
+                .contains("\"meanBatch\" : 3.5");
     }
 
     @Test

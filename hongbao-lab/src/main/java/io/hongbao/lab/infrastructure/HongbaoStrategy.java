@@ -3,13 +3,13 @@ package io.hongbao.lab.infrastructure;
 import io.hongbao.account.application.DepositingMoney;
 import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.UserId;
-import io.hongbao.lab.model.GrabStrategy;
 import io.hongbao.lab.model.LabAudit;
 import io.hongbao.lab.model.LabAudit.GrabRecord;
 import io.hongbao.lab.model.LabAudit.PacketBalance;
 import io.hongbao.lab.model.LabOutcome;
 import io.hongbao.lab.model.LabPacket;
 import io.hongbao.lab.model.LabRun;
+import io.hongbao.lab.model.NonBlockingGrabStrategy;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.application.SendingRedPacket;
@@ -20,24 +20,27 @@ import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketType;
 import io.hongbao.redpacket.model.SendOutcome;
 import io.hongbao.redpacket.model.SendRedPacketCommand;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.LongAdder;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@code hongbao}: the service's production path, driven through its use cases without HTTP. A packet is
+ * {@code hongbao}: the service's production path, driven through its use cases without HTTP, as production drives
+ * it: non-blocking, many attempts in flight, coalesced per shard by the service's own grab lanes. A packet is
  * sent (sender debited into escrow, shares pre-split and stored in one transaction) and published to Redis; a grab is
  * one Lua script that checks the packet, the user and expiry, takes the next share, records the user and appends the
  * grant to the packet's shard stream (one entry per script call, ADR 0044), atomically; consumer-group persisters
  * write the streams to the database in batches, acknowledging after the commit and reclaiming the entries of dead
  * consumers.
  *
- * <p>Trade-off: one round trip per attempt like {@code lua-list}, plus what production needs and the lab's Lua
- * strategies lack: several persisters at once, the ledger (every grab credits the grabber from escrow), expiry and
+ * <p>Trade-off: at most one round trip per attempt like {@code lua-list}, fewer when concurrent attempts on a shard
+ * share one script call, plus what production needs and the lab's Lua strategies lack: several persisters at once, the ledger (every grab credits the grabber from escrow), expiry and
  * refunds, group membership. The answer still precedes the database record, so Redis must fsync every write.
  *
  * <p>Crash windows: none between Redis steps (one script, stream entry included); a persister that dies leaves its
@@ -47,10 +50,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * <p>The lab's packet ids map to the service's own packet ids; the service splits the shares itself (same totals and
  * counts). Grabbers are credited in the real ledger, so run it against a database of its own (the bench does).
  */
-final class HongbaoStrategy implements GrabStrategy {
+final class HongbaoStrategy implements NonBlockingGrabStrategy {
 
     static final String NAME = "hongbao";
     private static final long SENDER_BASE = 9_000_000_000_000L;
+    private static final String SCRIPT_CALLS = "hongbao.grab.script.calls";
+    private static final String SCRIPT_GRABS = "hongbao.grab.script.grabs";
 
     private final DepositingMoney depositing;
     private final SendingRedPacket sending;
@@ -58,9 +63,12 @@ final class HongbaoStrategy implements GrabStrategy {
     private final GrabbingRedPacket grabbing;
     private final HotPackets hot;
     private final JdbcClient jdbc;
+    private final MeterRegistry registry;
     private final Map<Long, PacketId> ids = new HashMap<>();
     private final LongAdder granted = new LongAdder();
     private volatile LabRun run;
+    private double callsBefore;
+    private double grabsBefore;
 
     HongbaoStrategy(
             DepositingMoney depositing,
@@ -68,13 +76,15 @@ final class HongbaoStrategy implements GrabStrategy {
             PublishingRedPacket publishing,
             GrabbingRedPacket grabbing,
             HotPackets hot,
-            JdbcClient jdbc) {
+            JdbcClient jdbc,
+            MeterRegistry registry) {
         this.depositing = depositing;
         this.sending = sending;
         this.publishing = publishing;
         this.grabbing = grabbing;
         this.hot = hot;
         this.jdbc = jdbc;
+        this.registry = registry;
     }
 
     @Override
@@ -103,13 +113,17 @@ final class HongbaoStrategy implements GrabStrategy {
             ids.put(packet.id(), sent.state().packet().id());
         }
         this.run = run;
+        callsBefore = counted(SCRIPT_CALLS);
+        grabsBefore = counted(SCRIPT_GRABS);
     }
 
+    /** Answers on the Redis I/O thread that completes the coalesced call; never blocks the caller. */
     @Override
-    public LabOutcome grab(long packetId, long userId) {
-        GrabOutcome outcome = grabbing.grab(ids.get(packetId), UserId.of(userId))
-                .toCompletableFuture()
-                .join();
+    public CompletionStage<LabOutcome> grabLater(long packetId, long userId) {
+        return grabbing.grab(ids.get(packetId), UserId.of(userId)).thenApply(this::outcome);
+    }
+
+    private LabOutcome outcome(GrabOutcome outcome) {
         if (outcome instanceof GrabOutcome.Grabbed grabbed) {
             granted.increment();
             return new LabOutcome.Granted(grabbed.amount());
@@ -121,6 +135,20 @@ final class HongbaoStrategy implements GrabStrategy {
             return LabOutcome.SOLD_OUT;
         }
         throw new IllegalStateException("a lab packet answered " + outcome);
+    }
+
+    /**
+     * From the service's own counters (api.md change 16): grabs sent over grab-script calls made since
+     * {@link #prepare}. The strategies of a run are opened one after the other, so the calls are this strategy's.
+     */
+    @Override
+    public double meanBatch() {
+        double calls = counted(SCRIPT_CALLS) - callsBefore;
+        return calls == 0 ? 0 : (counted(SCRIPT_GRABS) - grabsBefore) / calls;
+    }
+
+    private double counted(String counter) {
+        return registry.get(counter).functionCounter().count();
     }
 
     /** Done when the database holds as many grabs of the run's packets as were answered "granted". */

@@ -10,6 +10,7 @@ import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.model.HotPackets;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,15 +51,19 @@ public final class LabStrategyCatalog implements GrabStrategies {
 
     public static final String HONGBAO = HongbaoStrategy.NAME;
 
-    /** The production path as a lab strategy, over the red-packet feature's use cases. */
+    /**
+     * The production path as a lab strategy, over the red-packet feature's use cases; {@code registry} holds the
+     * service's grab-script counters, from which it reports its mean coalesced batch.
+     */
     public static Supplier<GrabStrategy> hongbao(
             DepositingMoney depositing,
             SendingRedPacket sending,
             PublishingRedPacket publishing,
             GrabbingRedPacket grabbing,
             HotPackets hot,
-            JdbcClient jdbc) {
-        return () -> new HongbaoStrategy(depositing, sending, publishing, grabbing, hot, jdbc);
+            JdbcClient jdbc,
+            MeterRegistry registry) {
+        return () -> new HongbaoStrategy(depositing, sending, publishing, grabbing, hot, jdbc, registry);
     }
 
     /** Adds a strategy built elsewhere (e.g. the production path), keeping the catalogue's order otherwise. */
