@@ -3,6 +3,7 @@ package io.hongbao.lottery;
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.lottery.application.CreatingWheel;
+import io.hongbao.lottery.application.DrawingInBatches;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.FillingPrizePools;
 import io.hongbao.lottery.application.ReadingWheels;
@@ -27,6 +28,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
@@ -44,8 +46,8 @@ class LotteryConfiguration {
     }
 
     @Bean
-    Draws draws(JdbcClient jdbc) {
-        return LotteryInfrastructure.jdbcDraws(jdbc);
+    Draws draws(JdbcClient jdbc, JdbcTemplate template) {
+        return LotteryInfrastructure.jdbcDraws(jdbc, template);
     }
 
     @Bean
@@ -90,6 +92,27 @@ class LotteryConfiguration {
             Transactions transactions,
             Blocking blocking) {
         return new DrawingPrize(wheels, draws, pools, filling, transactions, blocking.executor());
+    }
+
+    @Bean
+    DrawingInBatches drawingInBatches(
+            Wheels wheels,
+            Draws draws,
+            PrizePools pools,
+            DrawingPrize drawing,
+            FillingPrizePools filling,
+            Transactions transactions,
+            Blocking blocking,
+            LotterySettings settings) {
+        return new DrawingInBatches(
+                wheels,
+                draws,
+                pools,
+                drawing,
+                filling,
+                transactions,
+                blocking.executor(),
+                settings.drawBatch().maxBatch());
     }
 
     @Bean
