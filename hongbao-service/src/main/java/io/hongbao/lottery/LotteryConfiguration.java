@@ -24,6 +24,8 @@ import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.ReplicatedAcknowledgements;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -103,8 +105,9 @@ class LotteryConfiguration {
             FillingPrizePools filling,
             Transactions transactions,
             Blocking blocking,
-            LotterySettings settings) {
-        return new DrawingInBatches(
+            LotterySettings settings,
+            MeterRegistry registry) {
+        DrawingInBatches batches = new DrawingInBatches(
                 wheels,
                 draws,
                 pools,
@@ -113,6 +116,14 @@ class LotteryConfiguration {
                 transactions,
                 blocking.executor(),
                 settings.drawBatch().maxBatch());
+        // Their ratio over a window is the mean batch: how many draws share one spend, one script call, one record.
+        FunctionCounter.builder("hongbao.draw.batches", batches, DrawingInBatches::batches)
+                .description("batches of draws spent, each one transaction")
+                .register(registry);
+        FunctionCounter.builder("hongbao.draw.batched", batches, DrawingInBatches::drawsBatched)
+                .description("draws sent in batches; divided by the batches, the mean batch")
+                .register(registry);
+        return batches;
     }
 
     @Bean

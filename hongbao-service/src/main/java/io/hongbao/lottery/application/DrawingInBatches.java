@@ -111,6 +111,16 @@ public final class DrawingInBatches {
         return made == 0 ? 0 : (double) batched.sum() / made;
     }
 
+    /** Batches spent so far (one spending transaction each). */
+    public long batches() {
+        return batches.sum();
+    }
+
+    /** Draws sent in those batches so far; divided by {@link #batches()}, the mean batch. */
+    public long drawsBatched() {
+        return batched.sum();
+    }
+
     /**
      * Whoever wins the CAS owns the lane until its spend commits. The loop re-checks the queue after giving the lane
      * back, so a draw queued between "queue looked empty" and "lane released" is never stranded.
