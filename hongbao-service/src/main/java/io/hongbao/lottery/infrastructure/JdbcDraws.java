@@ -20,7 +20,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -38,9 +37,9 @@ final class JdbcDraws implements Draws {
     private final JdbcClient jdbc;
     private final DrawBatchRows batches;
 
-    JdbcDraws(JdbcClient jdbc, JdbcTemplate template) {
+    JdbcDraws(JdbcClient jdbc) {
         this.jdbc = jdbc;
-        this.batches = new DrawBatchRows(jdbc, template, this);
+        this.batches = new DrawBatchRows(jdbc, this);
     }
 
     @Override
