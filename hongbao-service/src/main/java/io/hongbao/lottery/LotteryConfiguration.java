@@ -30,6 +30,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
@@ -47,8 +48,8 @@ class LotteryConfiguration {
     }
 
     @Bean
-    Draws draws(JdbcClient jdbc) {
-        return LotteryInfrastructure.jdbcDraws(jdbc);
+    Draws draws(JdbcClient jdbc, JdbcTemplate template) {
+        return LotteryInfrastructure.jdbcDraws(jdbc, template);
     }
 
     @Bean

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -31,10 +32,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 final class DrawBatchRows {
 
     private final JdbcClient jdbc;
+    private final JdbcTemplate template;
     private final JdbcDraws draws;
 
-    DrawBatchRows(JdbcClient jdbc, JdbcDraws draws) {
+    DrawBatchRows(JdbcClient jdbc, JdbcTemplate template, JdbcDraws draws) {
         this.jdbc = jdbc;
+        this.template = template;
         this.draws = draws;
     }
 
@@ -131,9 +134,7 @@ final class DrawBatchRows {
                 usersOf(recording.stream().map(i -> decided.get(i).draw()).toList()), false);
         // Points left in the batch's order: from the last draw back, a draw's own credit is in its figure, a later
         // draw's is not.
-        // One UPDATE for the batch: the draws' rows joined with the batch's values (a derived table, one SELECT per
-        // draw), instead of one UPDATE per draw.
-        List<Object> values = new ArrayList<>();
+        List<Object[]> updates = new ArrayList<>();
         for (int r = recording.size() - 1; r >= 0; r--) {
             DecidedDraw one = decided.get(recording.get(r));
             UserId user = one.draw().userId();
@@ -156,26 +157,19 @@ final class DrawBatchRows {
             } else {
                 consolationPoints = credit(one);
             }
-            values.add(one.draw().id().value());
-            values.add(prizeId);
-            values.add(unitSeq);
-            values.add(consolationPoints);
-            values.add(left);
+            updates.add(new Object[] {
+                prizeId,
+                unitSeq,
+                consolationPoints,
+                left,
+                toSql(now),
+                one.draw().id().value()
+            });
         }
-        List<Object> params = new ArrayList<>(values);
-        params.add(toSql(now));
-        int changed = jdbc.sql("UPDATE lottery_draws d JOIN ("
-                        + "SELECT ? AS draw_id, ? AS prize_id, ? AS unit_seq, ? AS consolation_points, ? AS points_left"
-                        + " UNION ALL SELECT ?, ?, ?, ?, ?".repeat(recording.size() - 1)
-                        + ") v ON d.draw_id = v.draw_id SET d.status = 'DONE', d.prize_id = v.prize_id,"
-                        + " d.unit_seq = v.unit_seq, d.consolation_points = v.consolation_points,"
-                        + " d.points_left = v.points_left, d.finished_at = ?")
-                .params(params)
-                .update();
-        if (changed != recording.size()) {
-            // Rolls the batch back: every draw recorded here was locked PENDING above, so each row must change.
-            throw new IllegalStateException("recorded " + changed + " of " + recording.size() + " draws");
-        }
+        template.batchUpdate(
+                "UPDATE lottery_draws SET status = 'DONE', prize_id = ?, unit_seq = ?, consolation_points = ?,"
+                        + " points_left = ?, finished_at = ? WHERE draw_id = ?",
+                updates);
     }
 
     private static long credit(DecidedDraw draw) {

@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -37,9 +38,9 @@ final class JdbcDraws implements Draws {
     private final JdbcClient jdbc;
     private final DrawBatchRows batches;
 
-    JdbcDraws(JdbcClient jdbc) {
+    JdbcDraws(JdbcClient jdbc, JdbcTemplate template) {
         this.jdbc = jdbc;
-        this.batches = new DrawBatchRows(jdbc, this);
+        this.batches = new DrawBatchRows(jdbc, template, this);
     }
 
     @Override
