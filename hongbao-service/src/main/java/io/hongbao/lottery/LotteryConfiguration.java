@@ -3,6 +3,7 @@ package io.hongbao.lottery;
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.lottery.application.CreatingWheel;
+import io.hongbao.lottery.application.DrawingInBatches;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.FillingPrizePools;
 import io.hongbao.lottery.application.ReadingWheels;
@@ -23,10 +24,13 @@ import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.ReplicatedAcknowledgements;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Wires the lottery: use cases are plain objects built here, adapters come from {@link LotteryInfrastructure}. */
@@ -44,8 +48,8 @@ class LotteryConfiguration {
     }
 
     @Bean
-    Draws draws(JdbcClient jdbc) {
-        return LotteryInfrastructure.jdbcDraws(jdbc);
+    Draws draws(JdbcClient jdbc, JdbcTemplate template) {
+        return LotteryInfrastructure.jdbcDraws(jdbc, template);
     }
 
     @Bean
@@ -90,6 +94,36 @@ class LotteryConfiguration {
             Transactions transactions,
             Blocking blocking) {
         return new DrawingPrize(wheels, draws, pools, filling, transactions, blocking.executor());
+    }
+
+    @Bean
+    DrawingInBatches drawingInBatches(
+            Wheels wheels,
+            Draws draws,
+            PrizePools pools,
+            DrawingPrize drawing,
+            FillingPrizePools filling,
+            Transactions transactions,
+            Blocking blocking,
+            LotterySettings settings,
+            MeterRegistry registry) {
+        DrawingInBatches batches = new DrawingInBatches(
+                wheels,
+                draws,
+                pools,
+                drawing,
+                filling,
+                transactions,
+                blocking.executor(),
+                settings.drawBatch().maxBatch());
+        // Their ratio over a window is the mean batch: how many draws share one spend, one script call, one record.
+        FunctionCounter.builder("hongbao.draw.batches", batches, DrawingInBatches::batches)
+                .description("batches of draws spent, each one transaction")
+                .register(registry);
+        FunctionCounter.builder("hongbao.draw.batched", batches, DrawingInBatches::drawsBatched)
+                .description("draws sent in batches; divided by the batches, the mean batch")
+                .register(registry);
+        return batches;
     }
 
     @Bean

@@ -13,6 +13,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     draw stays pending)
  * @param cachedWheels how many wheel definitions each instance keeps in memory
  * @param drawClock whose clock releases prize units to draws: Redis' (production) or the service's (a simulated clock)
+ * @param drawBatch how draws without an Idempotency-Key are batched (ADR 0079)
  */
 @ConfigurationProperties("hongbao.lottery")
 public record LotterySettings(
@@ -20,7 +21,8 @@ public record LotterySettings(
         DrawRecovery drawRecovery,
         Duration rememberOutcomes,
         long cachedWheels,
-        DrawClock drawClock) {
+        DrawClock drawClock,
+        DrawBatch drawBatch) {
 
     public LotterySettings {
         Setting.present(poolFiller, "hongbao.lottery.pool-filler");
@@ -28,6 +30,14 @@ public record LotterySettings(
         Setting.positive(rememberOutcomes, "hongbao.lottery.remember-outcomes");
         Setting.positive(cachedWheels, "hongbao.lottery.cached-wheels");
         Setting.present(drawClock, "hongbao.lottery.draw-clock");
+        Setting.present(drawBatch, "hongbao.lottery.draw-batch");
+    }
+
+    /** @param maxBatch the most draws one batch spends, decides and records together */
+    public record DrawBatch(int maxBatch) {
+        public DrawBatch {
+            Setting.positive(maxBatch, "hongbao.lottery.draw-batch.max-batch");
+        }
     }
 
     /** Whose clock says which prize units are released when a draw is decided. */

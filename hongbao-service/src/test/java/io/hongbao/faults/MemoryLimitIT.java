@@ -218,21 +218,23 @@ class MemoryLimitIT {
 
         // A draw whose points are spent must be decided even now: the consolation, remembered under the draw's key.
         String draw = scriptOutcome(() -> LuaScript.fromResource("lottery_draw")
-                .<String>run(
+                .<List<Object>>run(
                         connection.async(),
-                        ScriptOutputType.VALUE,
+                        ScriptOutputType.MULTI,
                         new String[] {
                             WHEEL_TAG + ":pool",
-                            WHEEL_TAG + ":outcome:d1",
                             WHEEL_TAG + ":won",
                             WHEEL_TAG + ":loaded",
-                            WHEEL_TAG + ":outcomes"
+                            WHEEL_TAG + ":outcomes",
+                            WHEEL_TAG + ":outcome:d1"
                         },
-                        "d1",
                         "",
-                        "60000")
+                        "60000",
+                        "d1")
                 .toCompletableFuture()
-                .join());
+                .join()
+                .get(0)
+                .toString());
         softly.assertThat(draw)
                 .as("lottery_draw.lua over maxmemory (\"\" is the consolation)")
                 .isEmpty();

@@ -106,9 +106,13 @@ public final class DrawingPrize {
     private static CompletionStage<DrawAttempt> undecidedOnFailure(
             DrawId draw, CompletionStage<DrawAttempt.Drawn> finishing) {
         return finishing.<DrawAttempt>thenApply(drawn -> drawn).exceptionally(failure -> {
-            log.warn("draw {} spent but undecided, left to the recovery: {}", draw.value(), failure.toString());
+            logUndecided(draw, failure);
             return new DrawAttempt.Undecided(draw);
         });
+    }
+
+    static void logUndecided(DrawId draw, Throwable failure) {
+        log.warn("draw {} spent but undecided, left to the recovery: {}", draw.value(), failure.toString());
     }
 
     /** Step (1), blocking; joins the caller's transaction (an idempotent request's) when there is one. */
@@ -145,6 +149,14 @@ public final class DrawingPrize {
                     return pools.forget(draw.wheelId(), draw.id())
                             .thenCompose(forgotten -> decideAndRecord(draw, now, decision + 1));
                 });
+    }
+
+    /**
+     * Steps (2) and (3) for a draw whose unit, as Redis remembered it, the database holds for another draw: Redis
+     * forgets the draw's outcome (the unit stays won) and it is decided again.
+     */
+    CompletionStage<DrawResult> decideAgain(PendingDraw draw, Instant now) {
+        return pools.forget(draw.wheelId(), draw.id()).thenCompose(forgotten -> decideAndRecord(draw, now, 2));
     }
 
     /** Steps (2) and (3) for a draw known only by id (a repeated request, a recovery); empty if never spent. */
@@ -186,8 +198,7 @@ public final class DrawingPrize {
     /** Step (3); empty, with nothing written, when the unit is already recorded for another draw. */
     private Optional<DrawResult> recordUnlessWonElsewhere(PendingDraw draw, Optional<UnitRef> unit, Instant now) {
         Wheel wheel = wheels.find(draw.wheelId()).orElseThrow();
-        DrawOutcome outcome = unit.<DrawOutcome>map(u -> new DrawOutcome.PrizeWon(u, prizeName(wheel, u)))
-                .orElseGet(() -> new DrawOutcome.ConsolationWon(wheel.consolation()));
+        DrawOutcome outcome = outcome(wheel, unit);
         return transactions.inTransaction(() -> {
             if (unit.isPresent() && draws.wonByAnotherDraw(unit.get(), draw.id())) {
                 return Optional.empty();
@@ -202,6 +213,19 @@ public final class DrawingPrize {
         return outcome instanceof SpendOutcome.Spent spent
                 ? Optional.of(spent.draw().id())
                 : Optional.empty();
+    }
+
+    /** What a take means on this wheel: the unit's prize, or the consolation; never for a pool not loaded. */
+    static DrawOutcome outcome(Wheel wheel, PoolTake take) {
+        if (take instanceof PoolTake.NotLoaded) {
+            throw new IllegalArgumentException("a pool that is not loaded decided nothing");
+        }
+        return outcome(wheel, take instanceof PoolTake.Unit won ? Optional.of(won.unit()) : Optional.empty());
+    }
+
+    private static DrawOutcome outcome(Wheel wheel, Optional<UnitRef> unit) {
+        return unit.<DrawOutcome>map(u -> new DrawOutcome.PrizeWon(u, prizeName(wheel, u)))
+                .orElseGet(() -> new DrawOutcome.ConsolationWon(wheel.consolation()));
     }
 
     private static String prizeName(Wheel wheel, UnitRef unit) {

@@ -5,9 +5,11 @@ import static io.hongbao.platform.db.SqlTime.toSql;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.model.Consolation;
+import io.hongbao.lottery.model.DecidedDraw;
 import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.DrawSpend;
 import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.PendingDraw;
 import io.hongbao.lottery.model.PrizeId;
@@ -18,6 +20,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -33,9 +36,21 @@ final class JdbcDraws implements Draws {
             + " LEFT JOIN lottery_prizes p ON p.id = d.prize_id";
 
     private final JdbcClient jdbc;
+    private final DrawBatchRows batches;
 
-    JdbcDraws(JdbcClient jdbc) {
+    JdbcDraws(JdbcClient jdbc, JdbcTemplate template) {
         this.jdbc = jdbc;
+        this.batches = new DrawBatchRows(jdbc, template, this);
+    }
+
+    @Override
+    public boolean[] spend(List<DrawSpend> spends) {
+        return batches.spend(spends);
+    }
+
+    @Override
+    public List<Optional<DrawResult>> finish(List<DecidedDraw> decided, Instant now) {
+        return batches.finish(decided, now);
     }
 
     @Override

@@ -11,10 +11,14 @@ import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code scripts/lottery_draw.lua}: decides one draw's outcome, once per draw id. On Redis' clock (production), the
+ * {@code scripts/lottery_draw.lua}: decides the outcomes of a batch of one wheel's draws in one call, once per draw id
+ * (ADR 0079); every key carries the wheel's hash tag, so the call is one slot on Redis Cluster. On Redis' clock
+ * (production), the
  * caller's "now" is not sent: every instance then releases units by the one clock Redis has, and an instance whose
  * clock runs ahead cannot release a unit early.
  *
@@ -29,6 +33,10 @@ final class LotteryDrawScript {
     private static final String NOT_LOADED = "!";
     /** ARGV[2] that tells the script to read Redis' clock. */
     private static final String REDIS_TIME = "";
+    /** pool, won, loaded, outcomes; then one outcome key per draw. */
+    private static final int FIXED_KEYS = 4;
+    /** the clock, how long to remember; then one draw id per draw. */
+    private static final int FIXED_ARGS = 2;
 
     private final RedisPrimaries primaries;
     private final NotExecutedRetry retry;
@@ -54,25 +62,41 @@ final class LotteryDrawScript {
         this.onRedisTime = onRedisTime;
     }
 
-    CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
-        String[] keys = {
-            LotteryKeys.pool(wheel),
-            LotteryKeys.outcome(wheel, draw),
-            LotteryKeys.won(wheel),
-            LotteryKeys.loaded(wheel),
-            LotteryKeys.outcomes(wheel)
-        };
-        String[] args = {draw.value(), onRedisTime ? REDIS_TIME : Long.toString(now.toEpochMilli()), rememberMillis};
-        return retry.call(() -> primaries.<String>run(SCRIPT, ScriptOutputType.VALUE, keys, args))
+    /** The draws' takes in their order; all {@link PoolTake.NotLoaded} when Redis lost the pool. */
+    CompletionStage<List<PoolTake>> take(WheelId wheel, List<DrawId> draws, Instant now) {
+        String[] keys = new String[FIXED_KEYS + draws.size()];
+        keys[0] = LotteryKeys.pool(wheel);
+        keys[1] = LotteryKeys.won(wheel);
+        keys[2] = LotteryKeys.loaded(wheel);
+        keys[3] = LotteryKeys.outcomes(wheel);
+        String[] args = new String[FIXED_ARGS + draws.size()];
+        args[0] = onRedisTime ? REDIS_TIME : Long.toString(now.toEpochMilli());
+        args[1] = rememberMillis;
+        for (int i = 0; i < draws.size(); i++) {
+            keys[FIXED_KEYS + i] = LotteryKeys.outcome(wheel, draws.get(i));
+            args[FIXED_ARGS + i] = draws.get(i).value();
+        }
+        return retry.call(() -> primaries.<List<Object>>run(SCRIPT, ScriptOutputType.MULTI, keys, args))
                 // From the reply's completion: the WAIT is sent after the call ran, on the node connection it ran on
                 // (ADR 0073). A repeat of the draw (recovery, a retry) asks again, and its WAIT covers the first call.
-                .thenCompose(ran -> acks.acknowledged(ran.node()).thenApply(replicated -> take(ran.result())));
+                .thenCompose(ran -> acks.acknowledged(ran.node()).thenApply(replicated -> takes(ran.result(), draws)));
     }
 
-    private static PoolTake take(String answer) {
-        if (NOT_LOADED.equals(answer)) {
-            return new PoolTake.NotLoaded();
+    private static List<PoolTake> takes(List<Object> answers, List<DrawId> draws) {
+        List<PoolTake> takes = new ArrayList<>(draws.size());
+        if (answers.size() == 1 && NOT_LOADED.equals(answers.get(0))) {
+            for (int i = 0; i < draws.size(); i++) {
+                takes.add(new PoolTake.NotLoaded());
+            }
+            return takes;
         }
-        return answer == null || answer.isEmpty() ? new PoolTake.Nothing() : new PoolTake.Unit(UnitRef.parse(answer));
+        if (answers.size() != draws.size()) {
+            throw new IllegalStateException(answers.size() + " answers to " + draws.size() + " draws");
+        }
+        for (Object answer : answers) {
+            String unit = answer == null ? "" : answer.toString();
+            takes.add(unit.isEmpty() ? new PoolTake.Nothing() : new PoolTake.Unit(UnitRef.parse(unit)));
+        }
+        return takes;
     }
 }

@@ -9,6 +9,7 @@ import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.ReplicatedAcknowledgements;
 import java.time.Duration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The adapters of the lottery, for its configuration to wire (they stay package-private). */
@@ -24,8 +25,9 @@ public final class LotteryInfrastructure {
         return new JdbcReleaseSchedule(jdbc);
     }
 
-    public static Draws jdbcDraws(JdbcClient jdbc) {
-        return new JdbcDraws(jdbc);
+    /** @param template for the JDBC batches of a batch of draws (ADR 0079) */
+    public static Draws jdbcDraws(JdbcClient jdbc, JdbcTemplate template) {
+        return new JdbcDraws(jdbc, template);
     }
 
     /**

@@ -67,7 +67,12 @@ final class RedisPrizePools implements PrizePools {
 
     @Override
     public CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now) {
-        return drawScript.take(wheel, draw, now);
+        return drawScript.take(wheel, List.of(draw), now).thenApply(takes -> takes.get(0));
+    }
+
+    @Override
+    public CompletionStage<List<PoolTake>> take(WheelId wheel, List<DrawId> draws, Instant now) {
+        return drawScript.take(wheel, draws, now);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.hongbao.lottery.model;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -30,6 +32,22 @@ public interface PrizePools {
      * repeat with the same draw id answers the same outcome and takes nothing more.
      */
     CompletionStage<PoolTake> take(WheelId wheel, DrawId draw, Instant now);
+
+    /**
+     * {@link #take} for several draws of one wheel in one go (ADR 0079), deciding them in the list's order: element i
+     * is draw i's take. When the pool is not loaded, every element is {@link PoolTake.NotLoaded} and nothing was
+     * decided. Default: one take after another.
+     */
+    default CompletionStage<List<PoolTake>> take(WheelId wheel, List<DrawId> draws, Instant now) {
+        CompletionStage<List<PoolTake>> taken = CompletableFuture.completedFuture(new ArrayList<>());
+        for (DrawId draw : draws) {
+            taken = taken.thenCompose(list -> take(wheel, draw, now).thenApply(one -> {
+                list.add(one);
+                return list;
+            }));
+        }
+        return taken;
+    }
 
     /**
      * Forgets the outcome remembered for a draw, so the next {@link #take} decides it afresh. Only for a draw whose

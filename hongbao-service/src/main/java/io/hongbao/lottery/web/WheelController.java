@@ -2,6 +2,7 @@ package io.hongbao.lottery.web;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.application.CreatingWheel;
+import io.hongbao.lottery.application.DrawingInBatches;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.ReadingWheels;
 import io.hongbao.lottery.model.DrawAttempt;
@@ -55,6 +56,7 @@ class WheelController {
 
     private final CreatingWheel creating;
     private final DrawingPrize drawing;
+    private final DrawingInBatches batches;
     private final ReadingWheels reading;
     private final IdempotentRequests idempotent;
     private final Blocking blocking;
@@ -64,6 +66,7 @@ class WheelController {
     WheelController(
             CreatingWheel creating,
             DrawingPrize drawing,
+            DrawingInBatches batches,
             ReadingWheels reading,
             IdempotentRequests idempotent,
             Blocking blocking,
@@ -71,6 +74,7 @@ class WheelController {
             Clock clock) {
         this.creating = creating;
         this.drawing = drawing;
+        this.batches = batches;
         this.reading = reading;
         this.idempotent = idempotent;
         this.blocking = blocking;
@@ -162,6 +166,11 @@ class WheelController {
         // Before any point is spent: the headroom left is for the draws already paid for (ADR 0067).
         memory.refuseNewWorkWhenNearlyFull();
         UserId user = UserId.of(caller.userId());
+        if (idempotencyKey == null) {
+            // Nothing to record for a repeat: the draw joins the next batch (ADR 0079).
+            return Mono.fromCompletionStage(() -> batches.draw(user, wheel, clock.instant()))
+                    .map(attempt -> answer(attempt, wheel));
+        }
         Once<DrawId> once =
                 idempotent.once(caller.userId(), idempotencyKey, "POST /api/v1/wheels/" + id + "/draw", null, SPENT);
         return Mono.fromCompletionStage(() -> drawing.draw(user, wheel, clock.instant(), once))

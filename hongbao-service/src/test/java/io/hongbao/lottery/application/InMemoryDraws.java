@@ -4,6 +4,7 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.DrawOutcome;
 import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.DrawSpend;
 import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.PendingDraw;
 import io.hongbao.lottery.model.UnitRef;
@@ -49,6 +50,18 @@ final class InMemoryDraws implements Draws {
         points.merge(draw.userId(), -cost, Long::sum);
         spent.put(draw.id(), draw);
         return true;
+    }
+
+    /** As the database's batch does: the points before the batch, covering its spends in order. */
+    @Override
+    public boolean[] spend(List<DrawSpend> spends) {
+        boolean[] covered = DrawSpend.covered(spends, points);
+        for (int i = 0; i < spends.size(); i++) {
+            if (covered[i]) {
+                spend(spends.get(i).draw(), spends.get(i).cost());
+            }
+        }
+        return covered;
     }
 
     @Override

@@ -1,0 +1,289 @@
+package io.hongbao.lottery.application;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.model.DecidedDraw;
+import io.hongbao.lottery.model.DrawAttempt;
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.DrawSpend;
+import io.hongbao.lottery.model.Draws;
+import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.PoolTake;
+import io.hongbao.lottery.model.PrizePools;
+import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.Wheel;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.Wheels;
+import io.hongbao.platform.db.Transactions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Draws at grab speed (ADR 0079): the three steps of {@link DrawingPrize}, each run once for a whole batch of draws
+ * instead of once per draw. The draws that arrive while a batch spends wait and leave together as the next batch, up
+ * to {@code maxBatch}, so the batch grows with the load and an idle service adds no wait (a lone draw leaves alone).
+ *
+ * <ol>
+ *   <li>one transaction spends for the whole batch, in arrival order (a drawer's points cover their draws in that
+ *       order, so two draws of a user who can pay for one spend once) and records the paid draws PENDING;
+ *   <li>one script call per wheel decides the batch's draws of that wheel (every key of the call in the wheel's slot);
+ *   <li>one transaction records every outcome, credits the consolations and reads the points left.
+ * </ol>
+ *
+ * <p>Only step (1) is serialised (one spending transaction in flight per instance): the lane is handed to the next
+ * batch as soon as it commits, so steps (2) and (3) of one batch overlap step (1) of the next. A failed step (1)
+ * rolled back, so its draws fail with nothing changed. Once spent, a draw is never failed: a failed step (2) answers
+ * {@link DrawAttempt.Undecided} for its wheel's draws (the recovery finishes them, as for a single draw); a failed
+ * step (3) finishes each draw of the batch on its own through {@link DrawingPrize#finish}, and a draw whose unit the
+ * database holds for another draw is decided again there ({@link DrawingPrize#decideAgain}).
+ *
+ * <p>Requests with an Idempotency-Key still take {@link DrawingPrize#draw}: a repeat must wait on the first request's
+ * idempotency row, and that wait must not hold a whole batch.
+ */
+public final class DrawingInBatches {
+
+    private final Wheels wheels;
+    private final Draws draws;
+    private final PrizePools pools;
+    private final DrawingPrize drawing;
+    private final FillingPrizePools filling;
+    private final Transactions transactions;
+    private final Executor jdbc;
+    private final int maxBatch;
+    private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean laneTaken = new AtomicBoolean();
+    private final LongAdder batches = new LongAdder();
+    private final LongAdder batched = new LongAdder();
+
+    /** @param jdbc where the transactions run (never a Redis or HTTP event loop) */
+    public DrawingInBatches(
+            Wheels wheels,
+            Draws draws,
+            PrizePools pools,
+            DrawingPrize drawing,
+            FillingPrizePools filling,
+            Transactions transactions,
+            Executor jdbc,
+            int maxBatch) {
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("a batch holds at least one draw, not " + maxBatch);
+        }
+        this.wheels = wheels;
+        this.draws = draws;
+        this.pools = pools;
+        this.drawing = drawing;
+        this.filling = filling;
+        this.transactions = transactions;
+        this.jdbc = jdbc;
+        this.maxBatch = maxBatch;
+    }
+
+    /** One draw without an Idempotency-Key; refused before it is queued when the wheel or the pools are away. */
+    public CompletionStage<DrawAttempt> draw(UserId user, WheelId wheelId, Instant now) {
+        Optional<Wheel> wheel = wheels.find(wheelId);
+        if (wheel.isEmpty()) {
+            return refused(new SpendOutcome.UnknownWheel());
+        }
+        if (!pools.reachable()) {
+            return refused(new SpendOutcome.PoolUnreachable());
+        }
+        PendingDraw draw = new PendingDraw(DrawId.random(), wheelId, user, now);
+        Waiting one = new Waiting(new DrawSpend(draw, wheel.get().drawCost()), new CompletableFuture<>());
+        waiting.add(one);
+        spendIfIdle();
+        return one.answer();
+    }
+
+    /** Draws sent in batches so far divided by batches: 1.0 means no batching happened. */
+    public double meanBatchSize() {
+        long made = batches.sum();
+        return made == 0 ? 0 : (double) batched.sum() / made;
+    }
+
+    /** Batches spent so far (one spending transaction each). */
+    public long batches() {
+        return batches.sum();
+    }
+
+    /** Draws sent in those batches so far; divided by {@link #batches()}, the mean batch. */
+    public long drawsBatched() {
+        return batched.sum();
+    }
+
+    /**
+     * Whoever wins the CAS owns the lane until its spend commits. The loop re-checks the queue after giving the lane
+     * back, so a draw queued between "queue looked empty" and "lane released" is never stranded.
+     */
+    private void spendIfIdle() {
+        while (!waiting.isEmpty() && laneTaken.compareAndSet(false, true)) {
+            List<Waiting> batch = new ArrayList<>();
+            Waiting next;
+            while (batch.size() < maxBatch && (next = waiting.poll()) != null) {
+                batch.add(next);
+            }
+            if (!batch.isEmpty()) {
+                spend(batch);
+                return;
+            }
+            laneTaken.set(false);
+        }
+    }
+
+    private void spend(List<Waiting> batch) {
+        batches.increment();
+        batched.add(batch.size());
+        List<DrawSpend> spends = batch.stream().map(Waiting::spend).toList();
+        CompletableFuture<boolean[]> spending;
+        try {
+            spending = CompletableFuture.supplyAsync(() -> transactions.inTransaction(() -> draws.spend(spends)), jdbc);
+        } catch (RuntimeException rejected) {
+            // The executor refused the work (full): nothing ran, and the lane must not stay taken.
+            spending = CompletableFuture.failedFuture(rejected);
+        }
+        spending.whenComplete((spent, failure) -> {
+            // Release the lane before going on: the next batch spends while this one is decided.
+            laneTaken.set(false);
+            spendIfIdle();
+            if (failure != null) {
+                // Rolled back: nothing of this batch was spent, so failing its draws says the truth.
+                batch.forEach(one -> one.answer().completeExceptionally(failure));
+            } else {
+                decide(batch, spent);
+            }
+        });
+    }
+
+    private void decide(List<Waiting> batch, boolean[] spent) {
+        Map<WheelId, List<Waiting>> byWheel = new LinkedHashMap<>();
+        for (int i = 0; i < batch.size(); i++) {
+            Waiting one = batch.get(i);
+            if (spent[i]) {
+                byWheel.computeIfAbsent(one.draw().wheelId(), w -> new ArrayList<>())
+                        .add(one);
+            } else {
+                one.answer()
+                        .complete(new DrawAttempt.Refused(
+                                new SpendOutcome.InsufficientPoints(one.spend().cost())));
+            }
+        }
+        List<CompletableFuture<List<DecidedOne>>> decisions = new ArrayList<>();
+        for (Map.Entry<WheelId, List<Waiting>> wheel : byWheel.entrySet()) {
+            decisions.add(take(wheel.getKey(), wheel.getValue(), true)
+                    .thenApply(takes -> decided(wheel.getValue(), takes))
+                    .exceptionally(failure -> {
+                        wheel.getValue().forEach(one -> undecided(one, failure));
+                        return List.of();
+                    })
+                    .toCompletableFuture());
+        }
+        CompletableFuture.allOf(decisions.toArray(CompletableFuture<?>[]::new))
+                .thenRunAsync(
+                        () -> record(decisions.stream()
+                                .flatMap(d -> d.join().stream())
+                                .toList()),
+                        jdbc)
+                .exceptionally(failure -> {
+                    // Not expected (record answers its own failures), but no draw may be left without an answer.
+                    decisions.forEach(d -> d.join().forEach(one -> undecided(one.waiting(), failure)));
+                    return null;
+                });
+    }
+
+    /** Step (2) for one wheel's draws: a pool Redis lost is loaded from the database once, then asked again. */
+    private CompletionStage<List<PoolTake>> take(WheelId wheel, List<Waiting> batch, boolean mayLoad) {
+        List<DrawId> ids = batch.stream().map(one -> one.draw().id()).toList();
+        // The earliest "now" of the batch: with a simulated clock no unit is released before any draw's moment.
+        Instant now = batch.stream()
+                .map(one -> one.draw().at())
+                .min(Instant::compareTo)
+                .orElseThrow();
+        return pools.take(wheel, ids, now).thenCompose(takes -> {
+            if (takes.stream().noneMatch(PoolTake.NotLoaded.class::isInstance)) {
+                return CompletableFuture.completedFuture(takes);
+            }
+            if (!mayLoad) {
+                throw new IllegalStateException("the pool of wheel " + wheel.value() + " does not load");
+            }
+            return CompletableFuture.runAsync(() -> filling.load(wheel), jdbc)
+                    .thenCompose(loaded -> take(wheel, batch, false));
+        });
+    }
+
+    private List<DecidedOne> decided(List<Waiting> batch, List<PoolTake> takes) {
+        Wheel wheel = wheels.find(batch.get(0).draw().wheelId()).orElseThrow();
+        List<DecidedOne> decided = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            decided.add(new DecidedOne(
+                    batch.get(i), new DecidedDraw(batch.get(i).draw(), DrawingPrize.outcome(wheel, takes.get(i)))));
+        }
+        return decided;
+    }
+
+    /** Step (3) for the whole batch, blocking; on a failure each draw is finished on its own instead. */
+    private void record(List<DecidedOne> decided) {
+        if (decided.isEmpty()) {
+            return;
+        }
+        Instant now = decided.stream()
+                .map(one -> one.waiting().draw().at())
+                .max(Instant::compareTo)
+                .orElseThrow();
+        List<Optional<DrawResult>> results;
+        try {
+            List<DecidedDraw> rows = decided.stream().map(DecidedOne::decided).toList();
+            results = transactions.inTransaction(() -> draws.finish(rows, now));
+        } catch (RuntimeException batchFailed) {
+            // Rolled back, so each draw is still pending with its outcome remembered in Redis: finish them one by one,
+            // which also sorts out a unit another draw holds (the unique key that failed the batch).
+            decided.forEach(
+                    one -> answer(one.waiting(), drawing.finish(one.waiting().draw(), now)));
+            return;
+        }
+        for (int i = 0; i < decided.size(); i++) {
+            Waiting one = decided.get(i).waiting();
+            answer(
+                    one,
+                    results.get(i)
+                            .<CompletionStage<DrawResult>>map(CompletableFuture::completedFuture)
+                            .orElseGet(() -> drawing.decideAgain(one.draw(), now)));
+        }
+    }
+
+    private static void answer(Waiting one, CompletionStage<DrawResult> result) {
+        result.whenComplete((drawn, failure) -> {
+            if (failure != null) {
+                undecided(one, failure);
+            } else {
+                one.answer().complete(new DrawAttempt.Drawn(drawn));
+            }
+        });
+    }
+
+    private static void undecided(Waiting one, Throwable failure) {
+        DrawingPrize.logUndecided(one.draw().id(), failure);
+        one.answer().complete(new DrawAttempt.Undecided(one.draw().id()));
+    }
+
+    private static CompletionStage<DrawAttempt> refused(SpendOutcome reason) {
+        return CompletableFuture.completedFuture(new DrawAttempt.Refused(reason));
+    }
+
+    private record Waiting(DrawSpend spend, CompletableFuture<DrawAttempt> answer) {
+        PendingDraw draw() {
+            return spend.draw();
+        }
+    }
+
+    private record DecidedOne(Waiting waiting, DecidedDraw decided) {}
+}

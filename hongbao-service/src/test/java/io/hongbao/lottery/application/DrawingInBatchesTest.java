@@ -1,0 +1,195 @@
+package io.hongbao.lottery.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.model.Campaign;
+import io.hongbao.lottery.model.Consolation;
+import io.hongbao.lottery.model.DrawAttempt;
+import io.hongbao.lottery.model.DrawOutcome;
+import io.hongbao.lottery.model.DrawResult;
+import io.hongbao.lottery.model.HourlyWeights;
+import io.hongbao.lottery.model.Prize;
+import io.hongbao.lottery.model.PrizeId;
+import io.hongbao.lottery.model.SpendOutcome;
+import io.hongbao.lottery.model.Wheel;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.platform.db.Transactions;
+import io.hongbao.support.InMemoryTransactions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Queue;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Draws in batches with in-memory ports, no Spring. The executor runs its tasks only when the test says, so the test
+ * decides which draws arrive while a batch spends and therefore leave together as the next one.
+ */
+class DrawingInBatchesTest {
+
+    private static final Instant NOW = Instant.parse("2030-01-01T10:00:00Z");
+    private static final UserId ALICE = UserId.of(7);
+    private static final UserId BOB = UserId.of(8);
+    /** One phone, released within a campaign that is over: the first draw decided wins it. */
+    private static final Wheel ONE_PHONE = new Wheel(
+            WheelId.random(),
+            "one phone",
+            10,
+            new Consolation("back", 1),
+            List.of(new Prize(PrizeId.random(), "Phone", 1)),
+            new Campaign(NOW.minus(Duration.ofHours(2)), NOW.minus(Duration.ofHours(1))),
+            HourlyWeights.uniform());
+
+    private final Queue<Runnable> tasks = new ArrayDeque<>();
+    private final Executor jdbc = tasks::add;
+    private final InMemoryTransactions transactions = new InMemoryTransactions();
+    private final InMemoryWheels wheels = new InMemoryWheels();
+    private final InMemoryDraws draws = new InMemoryDraws();
+    private final InMemoryPrizePools pools = new InMemoryPrizePools();
+    private final InMemoryReleaseSchedule schedule = new InMemoryReleaseSchedule();
+    private final FillingPrizePools filling =
+            new FillingPrizePools(schedule, pools, transactions, new Random(7), Duration.ofHours(1));
+    private final DrawingPrize drawing = new DrawingPrize(wheels, draws, pools, filling, transactions, jdbc);
+
+    @BeforeEach
+    void theWheelIsCreatedAndItsPhonePlaced() {
+        wheels.add(ONE_PHONE, NOW);
+        schedule.add(ONE_PHONE);
+        filling.load(ONE_PHONE.id());
+        filling.fill(ONE_PHONE.id(), NOW);
+    }
+
+    @Test
+    void aBatchHoldingTwoDrawsOfAUserWhoCanPayForOneSpendsExactlyOnce() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(BOB, 10);
+        draws.grant(ALICE, 15);
+        CompletableFuture<DrawAttempt> lone = draw(batches, BOB);
+        CompletableFuture<DrawAttempt> first = draw(batches, ALICE);
+        CompletableFuture<DrawAttempt> second = draw(batches, ALICE);
+
+        runTasks();
+
+        assertThat(batches.meanBatchSize())
+                .as("Bob alone, then Alice's two together")
+                .isEqualTo(1.5);
+        assertThat(drawn(lone).outcome())
+                .as("the first draw decided wins the phone")
+                .isInstanceOf(DrawOutcome.PrizeWon.class);
+        DrawResult paid = drawn(first);
+        assertThat(paid.outcome()).isEqualTo(new DrawOutcome.ConsolationWon(new Consolation("back", 1)));
+        assertThat(paid.pointsLeft()).isEqualTo(15 - 10 + 1);
+        assertThat(second.join()).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.InsufficientPoints(10)));
+        assertThat(draws.points(ALICE)).isEqualTo(15 - 10 + 1);
+        assertThat(draws.spentCount()).isEqualTo(2);
+        assertThat(draws.finished()).hasSize(2);
+    }
+
+    @Test
+    void aUsersDrawsInOneBatchCountTheirPointsLeftInOrder() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(BOB, 10);
+        draws.grant(ALICE, 30);
+        CompletableFuture<DrawAttempt> lone = draw(batches, BOB);
+        CompletableFuture<DrawAttempt> first = draw(batches, ALICE);
+        CompletableFuture<DrawAttempt> second = draw(batches, ALICE);
+
+        runTasks();
+
+        assertThat(drawn(lone).outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(drawn(first).pointsLeft())
+                .as("after both spends and its own consolation")
+                .isEqualTo(30 - 20 + 1);
+        assertThat(drawn(second).pointsLeft()).isEqualTo(30 - 20 + 2);
+        assertThat(draws.points(ALICE)).isEqualTo(30 - 20 + 2);
+    }
+
+    @Test
+    void aBatchIsNoLargerThanItsLimit() {
+        DrawingInBatches batches = batches(transactions, 2);
+        List<UserId> users = List.of(UserId.of(1), UserId.of(2), UserId.of(3), UserId.of(4), UserId.of(5));
+        users.forEach(user -> draws.grant(user, 10));
+        List<CompletableFuture<DrawAttempt>> all =
+                users.stream().map(user -> draw(batches, user)).toList();
+
+        runTasks();
+
+        assertThat(batches.meanBatchSize()).as("1, then 2 and 2").isEqualTo(5 / 3.0);
+        assertThat(all).allSatisfy(attempt -> assertThat(attempt.join()).isInstanceOf(DrawAttempt.Drawn.class));
+        assertThat(draws.finished()).hasSize(5);
+    }
+
+    @Test
+    void aBatchWhoseSpendFailsFailsItsDrawsAndSpendsNothing() {
+        DrawingInBatches batches = batches(new FailingTransactions(), 16);
+        draws.grant(ALICE, 30);
+
+        CompletableFuture<DrawAttempt> attempt = draw(batches, ALICE);
+        runTasks();
+
+        assertThat(attempt).isCompletedExceptionally();
+        assertThat(draws.points(ALICE)).isEqualTo(30);
+        assertThat(draws.spentCount()).isZero();
+    }
+
+    @Test
+    void aBatchWhoseDecisionFailsAfterTheSpendIsUndecidedNotFailed() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(ALICE, 30);
+        pools.timingOut(true);
+
+        CompletableFuture<DrawAttempt> attempt = draw(batches, ALICE);
+        runTasks();
+
+        assertThat(attempt.join()).isInstanceOf(DrawAttempt.Undecided.class);
+        assertThat(draws.points(ALICE)).isEqualTo(20);
+        assertThat(draws.finished()).isEmpty();
+    }
+
+    @Test
+    void aDrawOnAnUnknownWheelIsRefusedBeforeItJoinsABatch() {
+        DrawingInBatches batches = batches(transactions, 16);
+
+        DrawAttempt attempt =
+                batches.draw(ALICE, WheelId.random(), NOW).toCompletableFuture().join();
+
+        assertThat(attempt).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.UnknownWheel()));
+        assertThat(tasks).isEmpty();
+    }
+
+    private DrawingInBatches batches(Transactions transactions, int maxBatch) {
+        return new DrawingInBatches(wheels, draws, pools, drawing, filling, transactions, jdbc, maxBatch);
+    }
+
+    private CompletableFuture<DrawAttempt> draw(DrawingInBatches batches, UserId user) {
+        return batches.draw(user, ONE_PHONE.id(), NOW).toCompletableFuture();
+    }
+
+    private void runTasks() {
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            task.run();
+        }
+    }
+
+    private static DrawResult drawn(CompletableFuture<DrawAttempt> attempt) {
+        assertThat(attempt).isCompleted();
+        assertThat(attempt.join()).isInstanceOf(DrawAttempt.Drawn.class);
+        return ((DrawAttempt.Drawn) attempt.join()).result();
+    }
+
+    /** A database whose transactions all fail before they write anything. */
+    private static final class FailingTransactions implements Transactions {
+        @Override
+        public <T> T inTransaction(Supplier<T> work) {
+            throw new IllegalStateException("the database is away");
+        }
+    }
+}
