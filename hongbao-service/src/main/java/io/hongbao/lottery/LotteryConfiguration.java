@@ -92,8 +92,9 @@ class LotteryConfiguration {
             PrizePools pools,
             FillingPrizePools filling,
             Transactions transactions,
-            Blocking blocking) {
-        return new DrawingPrize(wheels, draws, pools, filling, transactions, blocking.executor());
+            Blocking blocking,
+            Clock clock) {
+        return new DrawingPrize(wheels, draws, pools, filling, transactions, blocking.executor(), clock);
     }
 
     @Bean
@@ -106,7 +107,8 @@ class LotteryConfiguration {
             Transactions transactions,
             Blocking blocking,
             LotterySettings settings,
-            MeterRegistry registry) {
+            MeterRegistry registry,
+            Clock clock) {
         DrawingInBatches batches = new DrawingInBatches(
                 wheels,
                 draws,
@@ -115,7 +117,8 @@ class LotteryConfiguration {
                 filling,
                 transactions,
                 blocking.executor(),
-                settings.drawBatch().maxBatch());
+                settings.drawBatch().maxBatch(),
+                clock);
         // Their ratio over a window is the mean batch: how many draws share one spend, one script call, one record.
         FunctionCounter.builder("hongbao.draw.batches", batches, DrawingInBatches::batches)
                 .description("batches of draws spent, each one transaction")

@@ -23,6 +23,7 @@ import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.ReplicatedAcknowledgements;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -72,7 +73,8 @@ class DrawClockIT extends LotteryIntegrationTest {
                         redis, primaries, notExecutedRetry, replicated, Duration.ofDays(7), true),
                 filling,
                 transactions,
-                ForkJoinPool.commonPool());
+                ForkJoinPool.commonPool(),
+                Clock.systemUTC());
         Wheel upcoming = wheel(now.plus(Duration.ofMinutes(10)), now.plus(Duration.ofMinutes(70)));
         creating.create(upcoming, now);
         long placed = poolSize(upcoming.id());

@@ -15,6 +15,7 @@ import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Transactions;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,6 +62,7 @@ public final class DrawingInBatches {
     private final Transactions transactions;
     private final Executor jdbc;
     private final int maxBatch;
+    private final Clock clock;
     private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean laneTaken = new AtomicBoolean();
     private final LongAdder batches = new LongAdder();
@@ -75,7 +77,8 @@ public final class DrawingInBatches {
             FillingPrizePools filling,
             Transactions transactions,
             Executor jdbc,
-            int maxBatch) {
+            int maxBatch,
+            Clock clock) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("a batch holds at least one draw, not " + maxBatch);
         }
@@ -87,6 +90,7 @@ public final class DrawingInBatches {
         this.transactions = transactions;
         this.jdbc = jdbc;
         this.maxBatch = maxBatch;
+        this.clock = clock;
     }
 
     /** One draw without an Idempotency-Key; refused before it is queued when the wheel or the pools are away. */
@@ -235,10 +239,13 @@ public final class DrawingInBatches {
         if (decided.isEmpty()) {
             return;
         }
-        Instant now = decided.stream()
-                .map(one -> one.waiting().draw().at())
-                .max(Instant::compareTo)
-                .orElseThrow();
+        // After Redis decided: the batch's finish is dated now, not at its latest request (DrawingPrize.finishedAt).
+        Instant now = DrawingPrize.finishedAt(
+                clock,
+                decided.stream()
+                        .map(one -> one.waiting().draw().at())
+                        .max(Instant::compareTo)
+                        .orElseThrow());
         List<Optional<DrawResult>> results;
         try {
             List<DecidedDraw> rows = decided.stream().map(DecidedOne::decided).toList();

@@ -16,6 +16,7 @@ import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.idempotency.Once;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -53,20 +54,24 @@ public final class DrawingPrize {
     private final Transactions transactions;
     private final Executor jdbc;
     private final FillingPrizePools filling;
+    private final Clock clock;
 
     /** Decisions per draw: the first, and one more per unit found won by another draw (each needs a Redis loss). */
     static final int MAX_DECISIONS = 3;
 
     /** @param filling loads a pool Redis has lost
-     * @param jdbc where blocking database work runs (never a Redis or HTTP event loop) */
+     * @param jdbc where blocking database work runs (never a Redis or HTTP event loop)
+     * @param clock when a draw is recorded as finished ({@link #finishedAt}) */
     public DrawingPrize(
             Wheels wheels,
             Draws draws,
             PrizePools pools,
             FillingPrizePools filling,
             Transactions transactions,
-            Executor jdbc) {
+            Executor jdbc,
+            Clock clock) {
         this.filling = filling;
+        this.clock = clock;
         this.wheels = wheels;
         this.draws = draws;
         this.pools = pools;
@@ -205,8 +210,19 @@ public final class DrawingPrize {
             }
             // Two draws holding the same unit can still pass the check together: the unique key then fails one of
             // them, which stays PENDING until recovery runs this again and finds the unit taken.
-            return Optional.of(draws.finish(draw, outcome, now));
+            return Optional.of(draws.finish(draw, outcome, finishedAt(clock, now)));
         });
+    }
+
+    /**
+     * The moment a draw is recorded as finished: now by the clock, after Redis decided, never before the moment the
+     * draw was asked for. Production decides by Redis' clock at the moment of the script call, later than the request
+     * and its spend; recording the request's moment instead would date the finish before a unit released in between,
+     * and the audit (a won unit was released when its draw finished) would flag a draw that did nothing wrong.
+     */
+    static Instant finishedAt(Clock clock, Instant asked) {
+        Instant now = clock.instant();
+        return now.isAfter(asked) ? now : asked;
     }
 
     private static Optional<DrawId> drawOf(SpendOutcome outcome) {

@@ -16,8 +16,10 @@ import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.support.InMemoryTransactions;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
@@ -35,6 +37,9 @@ import org.junit.jupiter.api.Test;
 class DrawingInBatchesTest {
 
     private static final Instant NOW = Instant.parse("2030-01-01T10:00:00Z");
+    /** The clock when the draws are recorded: a while after they were asked for (a batch waits, Redis decides). */
+    private static final Clock LATER = Clock.fixed(NOW.plusSeconds(5), ZoneOffset.UTC);
+
     private static final UserId ALICE = UserId.of(7);
     private static final UserId BOB = UserId.of(8);
     /** One phone, released within a campaign that is over: the first draw decided wins it. */
@@ -56,7 +61,7 @@ class DrawingInBatchesTest {
     private final InMemoryReleaseSchedule schedule = new InMemoryReleaseSchedule();
     private final FillingPrizePools filling =
             new FillingPrizePools(schedule, pools, transactions, new Random(7), Duration.ofHours(1));
-    private final DrawingPrize drawing = new DrawingPrize(wheels, draws, pools, filling, transactions, jdbc);
+    private final DrawingPrize drawing = new DrawingPrize(wheels, draws, pools, filling, transactions, jdbc, LATER);
 
     @BeforeEach
     void theWheelIsCreatedAndItsPhonePlaced() {
@@ -64,6 +69,21 @@ class DrawingInBatchesTest {
         schedule.add(ONE_PHONE);
         filling.load(ONE_PHONE.id());
         filling.fill(ONE_PHONE.id(), NOW);
+    }
+
+    @Test
+    void aBatchedDrawIsRecordedAsFinishedWhenItWasRecordedNotWhenItWasAskedFor() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(ALICE, 10);
+        CompletableFuture<DrawAttempt> drawn = draw(batches, ALICE);
+
+        runTasks();
+
+        DrawResult result = ((DrawAttempt.Drawn) drawn.join()).result();
+        // The phone was won: the audit checks it was released by the finish, so the finish must not be dated earlier
+        // than the decision (which, in production, Redis makes by its own clock after the request).
+        assertThat(result.outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(draws.finishedAt(result.id())).isEqualTo(NOW.plusSeconds(5));
     }
 
     @Test
@@ -165,7 +185,7 @@ class DrawingInBatchesTest {
     }
 
     private DrawingInBatches batches(Transactions transactions, int maxBatch) {
-        return new DrawingInBatches(wheels, draws, pools, drawing, filling, transactions, jdbc, maxBatch);
+        return new DrawingInBatches(wheels, draws, pools, drawing, filling, transactions, jdbc, maxBatch, LATER);
     }
 
     private CompletableFuture<DrawAttempt> draw(DrawingInBatches batches, UserId user) {

@@ -28,8 +28,10 @@ import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.support.InMemoryOnce;
 import io.hongbao.support.InMemoryTransactions;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +51,7 @@ import org.junit.jupiter.api.Test;
 class DrawingPrizeTest {
 
     private static final Instant NOW = Instant.parse("2030-01-01T10:00:00Z");
+    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
     private static final Wheel WHEEL = new Wheel(
             WheelId.random(),
             "w",
@@ -62,8 +65,8 @@ class DrawingPrizeTest {
     private final List<DrawId> finished = new ArrayList<>();
     private final List<UnitRef> wonElsewhere = new ArrayList<>();
     private final FakePools pools = new FakePools();
-    private final DrawingPrize drawing =
-            new DrawingPrize(new OneWheel(), new SpendingDraws(), pools, null, new NoTransactions(), Runnable::run);
+    private final DrawingPrize drawing = new DrawingPrize(
+            new OneWheel(), new SpendingDraws(), pools, null, new NoTransactions(), Runnable::run, CLOCK);
 
     @Test
     void spendsNothingWhileThePoolsAreUnreachable() {
@@ -142,8 +145,9 @@ class DrawingPrizeTest {
         private final InMemoryReleaseSchedule schedule = new InMemoryReleaseSchedule();
         private final FillingPrizePools filling =
                 new FillingPrizePools(schedule, pools, transactions, new Random(7), Duration.ofHours(1));
-        private final DrawingPrize drawing =
-                new DrawingPrize(wheels, draws, pools, filling, transactions, Runnable::run);
+        /** Recorded a while after the request: the finish is dated by the clock, after Redis decided. */
+        private final DrawingPrize drawing = new DrawingPrize(
+                wheels, draws, pools, filling, transactions, Runnable::run, Clock.offset(CLOCK, Duration.ofSeconds(5)));
 
         @BeforeEach
         void theWheelIsCreatedAndItsPhonePlaced() {
@@ -164,6 +168,7 @@ class DrawingPrizeTest {
             assertThat(draws.points(USER)).isEqualTo(20);
             assertThat(draws.spentCount()).isEqualTo(1);
             assertThat(draws.finished()).containsExactly(result);
+            assertThat(draws.finishedAt(result.id())).isEqualTo(NOW.plusSeconds(5));
             assertThat(pools.unwon(ONE_PHONE.id())).hasValue(List.of());
         }
 

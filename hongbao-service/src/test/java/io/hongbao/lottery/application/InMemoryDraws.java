@@ -24,6 +24,7 @@ final class InMemoryDraws implements Draws {
     private final Map<UserId, Long> points = new HashMap<>();
     private final Map<DrawId, PendingDraw> spent = new LinkedHashMap<>();
     private final Map<DrawId, DrawResult> finished = new LinkedHashMap<>();
+    private final Map<DrawId, Instant> finishedAt = new LinkedHashMap<>();
     private final Map<UnitRef, DrawId> wonBy = new HashMap<>();
 
     void grant(UserId user, long amount) {
@@ -36,6 +37,11 @@ final class InMemoryDraws implements Draws {
 
     int spentCount() {
         return spent.size();
+    }
+
+    /** When the draw was recorded as finished (the database's {@code finished_at}). */
+    Instant finishedAt(DrawId draw) {
+        return finishedAt.get(draw);
     }
 
     List<DrawResult> finished() {
@@ -81,6 +87,7 @@ final class InMemoryDraws implements Draws {
         }
         DrawResult result = new DrawResult(draw.id(), draw.wheelId(), outcome, points(draw.userId()), draw.at());
         finished.put(draw.id(), result);
+        finishedAt.put(draw.id(), now);
         return result;
     }
 
