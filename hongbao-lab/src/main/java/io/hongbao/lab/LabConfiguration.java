@@ -4,7 +4,8 @@ import io.hongbao.account.application.DepositingMoney;
 import io.hongbao.lab.infrastructure.LabSchema;
 import io.hongbao.lab.infrastructure.LabStrategyCatalog;
 import io.hongbao.lab.model.GrabStrategies;
-import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.db.ShardedDataSource;
+import io.hongbao.platform.db.SpringTransactions;
 import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
@@ -22,11 +23,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The strategy lab: teaching code that runs the grab strategies of the seeds side by side, on the service's database
- * pool and Redis connection. Nothing here runs unless asked: the bench's {@code strategies} command (or a test) builds
+ * The strategy lab: teaching code that runs the grab strategies of the seeds side by side, on the first database and
+ * a standalone Redis. Nothing here runs unless asked: the bench's {@code strategies} command (or a test) builds
  * this configuration beside the service's, and the catalogue only builds a strategy when one is opened.
  *
- * <p>Building the catalogue migrates the lab's own tables ({@link LabSchema}), after the service's migrations. The
+ * <p>Building the catalogue migrates the lab's own tables ({@link LabSchema}) in the first database, after the
+ * service's migrations, and the lab's mechanisms read and write them through that database's own pool. The
  * {@code hongbao} strategy is the service's production grab path, reached through its public use cases (see the
  * package documentation of {@code io.hongbao.redpacket.application}).
  */
@@ -53,10 +55,8 @@ public class LabConfiguration {
     @Bean
     @DependsOnDatabaseInitialization
     GrabStrategies grabStrategies(
-            DataSource dataSource,
+            ShardedDataSource dataSource,
             JdbcClient jdbc,
-            JdbcTemplate template,
-            Transactions transactions,
             StatefulRedisConnection<String, String> labRedisConnection,
             RedisClient labRedisClient,
             StorageEndpoints endpoints,
@@ -67,9 +67,19 @@ public class LabConfiguration {
             GrabbingRedPacket grabbing,
             HotPackets hot,
             MeterRegistry registry) {
-        LabSchema.migrate(dataSource);
+        // The lab's tables live in the first database only, reached through its own pool: ShardingSphere's rules
+        // place the service's tables and know nothing of the lab's (ADR 0083), and the seeds' mechanisms the lab
+        // compares each ran on one database.
+        DataSource labDatabase = dataSource.pools().get(0);
+        LabSchema.migrate(labDatabase);
         LabStrategyCatalog catalog = new LabStrategyCatalog(
-                jdbc, template, transactions, labRedisConnection, labRedisClient, endpoints.redisUrl(), clock);
+                JdbcClient.create(labDatabase),
+                new JdbcTemplate(labDatabase),
+                SpringTransactions.on(labDatabase),
+                labRedisConnection,
+                labRedisClient,
+                endpoints.redisUrl(),
+                clock);
         catalog.add(
                 LabStrategyCatalog.HONGBAO,
                 LabStrategyCatalog.hongbao(depositing, sending, publishing, grabbing, hot, jdbc, registry));

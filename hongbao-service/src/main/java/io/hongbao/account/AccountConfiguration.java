@@ -6,6 +6,7 @@ import io.hongbao.account.application.ReadingAccount;
 import io.hongbao.account.infrastructure.AccountsInfrastructure;
 import io.hongbao.account.model.Accounts;
 import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -25,8 +26,8 @@ class AccountConfiguration {
     }
 
     @Bean
-    EscrowAccounts escrowAccounts(JdbcClient jdbc) {
-        return AccountsInfrastructure.jdbcEscrowAccounts(jdbc);
+    EscrowAccounts escrowAccounts(JdbcClient jdbc, DatabaseShards shards) {
+        return AccountsInfrastructure.jdbcEscrowAccounts(jdbc, shards);
     }
 
     @Bean

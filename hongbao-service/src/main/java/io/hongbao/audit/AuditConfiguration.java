@@ -10,13 +10,12 @@ import io.hongbao.audit.infrastructure.BalancesMatchLedgerCheck;
 import io.hongbao.audit.infrastructure.MoneyConservationCheck;
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
-import io.hongbao.platform.db.Snapshots;
+import io.hongbao.platform.db.EachDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Wires the audit: the money checks here, and the order in which every check runs and is reported. The other features
@@ -50,13 +49,13 @@ class AuditConfiguration {
     }
 
     @Bean
-    MoneyConservationCheck moneyConservationCheck(JdbcClient jdbc, Snapshots snapshots) {
-        return new MoneyConservationCheck(jdbc, snapshots);
+    MoneyConservationCheck moneyConservationCheck(EachDatabase databases) {
+        return new MoneyConservationCheck(databases);
     }
 
     @Bean
-    BalancesMatchLedgerCheck balancesMatchLedgerCheck(JdbcClient jdbc, Snapshots snapshots) {
-        return new BalancesMatchLedgerCheck(jdbc, snapshots);
+    BalancesMatchLedgerCheck balancesMatchLedgerCheck(EachDatabase databases) {
+        return new BalancesMatchLedgerCheck(databases);
     }
 
     @Bean

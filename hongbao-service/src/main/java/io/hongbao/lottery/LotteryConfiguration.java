@@ -17,7 +17,8 @@ import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.ReleaseSchedule;
 import io.hongbao.lottery.model.Wheels;
 import io.hongbao.platform.db.Blocking;
-import io.hongbao.platform.db.Snapshots;
+import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
@@ -107,6 +108,7 @@ class LotteryConfiguration {
             Transactions transactions,
             Blocking blocking,
             LotterySettings settings,
+            DatabaseShards databaseShards,
             MeterRegistry registry,
             Clock clock) {
         DrawingInBatches batches = new DrawingInBatches(
@@ -118,6 +120,7 @@ class LotteryConfiguration {
                 transactions,
                 blocking.executor(),
                 settings.drawBatch().maxBatch(),
+                databaseShards,
                 clock);
         // Their ratio over a window is the mean batch: how many draws share one spend, one script call, one record.
         FunctionCounter.builder("hongbao.draw.batches", batches, DrawingInBatches::batches)
@@ -142,9 +145,9 @@ class LotteryConfiguration {
     /** The lottery's audit checks, each an {@link AuditCheck} bean; {@code AuditConfiguration} orders them by name. */
     @Bean(destroyMethod = "close")
     LotteryAuditChecks lotteryAuditChecks(
-            JdbcClient jdbc, Snapshots snapshots, RedisConnections connections, Clock clock, AuditPaging paging) {
+            JdbcClient jdbc, EachDatabase databases, RedisConnections connections, Clock clock, AuditPaging paging) {
         // a Redis connection of the audit's own: its reads never queue among the draws on the shared one
-        return new LotteryAuditChecks(jdbc, snapshots, connections.open(), clock, paging);
+        return new LotteryAuditChecks(jdbc, databases, connections.open(), clock, paging);
     }
 
     @Bean

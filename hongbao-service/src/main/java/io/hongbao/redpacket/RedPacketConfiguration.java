@@ -4,6 +4,8 @@ import io.hongbao.account.model.EscrowAccounts;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.group.model.Groups;
 import io.hongbao.platform.db.Blocking;
+import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
@@ -33,6 +35,7 @@ import io.hongbao.redpacket.infrastructure.PacketEventWriter;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
 import io.hongbao.redpacket.infrastructure.PersisterBacklog;
+import io.hongbao.redpacket.infrastructure.PlacedPacketIds;
 import io.hongbao.redpacket.infrastructure.PublishRecovery;
 import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.infrastructure.RedisHotPackets;
@@ -160,13 +163,21 @@ class RedPacketConfiguration {
     @Bean
     SendingRedPacket sendingRedPacket(
             RedPackets packets,
+            DatabaseShards databaseShards,
             EscrowAccounts escrow,
             Groups groups,
             Transactions transactions,
             PublishingRedPacket publishing,
             Clock clock) {
         return new SendingRedPacket(
-                packets, escrow, groups, transactions, publishing, clock, ThreadLocalRandom::current);
+                packets,
+                new PlacedPacketIds(databaseShards),
+                escrow,
+                groups,
+                transactions,
+                publishing,
+                clock,
+                ThreadLocalRandom::current);
     }
 
     @Bean
@@ -208,8 +219,9 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    PacketEventWriter packetEventWriter(JdbcClient jdbc, Transactions transactions, EscrowAccounts escrow) {
-        return new PacketEventWriter(jdbc, transactions, escrow);
+    PacketEventWriter packetEventWriter(
+            JdbcClient jdbc, Transactions transactions, EscrowAccounts escrow, DatabaseShards databaseShards) {
+        return new PacketEventWriter(jdbc, transactions, escrow, databaseShards);
     }
 
     @Bean
@@ -219,8 +231,9 @@ class RedPacketConfiguration {
             ShardDoorbell doorbell,
             PacketEventWriter writer,
             RedPacketSettings settings,
+            DatabaseShards databaseShards,
             MeterRegistry registry) {
-        return new GrabPersister(connections, keys, doorbell, writer, settings.persister(), registry);
+        return new GrabPersister(connections, keys, doorbell, writer, settings.persister(), databaseShards, registry);
     }
 
     @Bean
@@ -250,13 +263,15 @@ class RedPacketConfiguration {
     }
 
     @Bean
-    PacketSumsCheck packetSumsCheck(JdbcClient jdbc, AuditPaging paging) {
-        return new PacketSumsCheck(jdbc, paging);
+    PacketSumsCheck packetSumsCheck(
+            JdbcClient jdbc, EachDatabase databases, DatabaseShards databaseShards, AuditPaging paging) {
+        return new PacketSumsCheck(jdbc, databases, databaseShards, paging);
     }
 
     @Bean
-    GrabsRecordedOnceCheck grabsRecordedOnceCheck(JdbcClient jdbc, AuditPaging paging) {
-        return new GrabsRecordedOnceCheck(jdbc, paging);
+    GrabsRecordedOnceCheck grabsRecordedOnceCheck(
+            JdbcClient jdbc, EachDatabase databases, DatabaseShards databaseShards, AuditPaging paging) {
+        return new GrabsRecordedOnceCheck(jdbc, databases, databaseShards, paging);
     }
 
     /** On a Redis connection of its own: the audit's reads never queue among the grabs pipelined on the shared one. */

@@ -8,6 +8,7 @@ import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.EscrowPayout;
 import io.hongbao.account.model.LedgerKind;
 import io.hongbao.account.model.UserId;
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.IntegrationTest;
@@ -31,6 +32,9 @@ class EscrowPayoutsIT extends IntegrationTest {
     @Autowired
     Transactions transactions;
 
+    @Autowired
+    DatabaseShards shards;
+
     @Test
     void creditsEveryPayeeExactlyOnceOverManyStatementsAndCreatesMissingAccounts() {
         String packet = PacketId.generate().value();
@@ -52,7 +56,7 @@ class EscrowPayoutsIT extends IntegrationTest {
         fundEscrow(packet, 450L * 451 / 2 + 5);
 
         transactions.inTransaction(() -> {
-            new JdbcEscrowAccounts(jdbc).payOut(payouts);
+            new JdbcEscrowAccounts(jdbc, shards).payOut(payouts);
             return null;
         });
 
@@ -75,7 +79,8 @@ class EscrowPayoutsIT extends IntegrationTest {
         long second = newUser();
         fundEscrow(packet, 30);
         transactions.inTransaction(() -> {
-            new JdbcEscrowAccounts(jdbc).payOut(List.of(payout(packet, escrow, first, "grab:" + packet + ":1", 10)));
+            new JdbcEscrowAccounts(jdbc, shards)
+                    .payOut(List.of(payout(packet, escrow, first, "grab:" + packet + ":1", 10)));
             return null;
         });
 
@@ -83,7 +88,7 @@ class EscrowPayoutsIT extends IntegrationTest {
                 payout(packet, escrow, second, "grab:" + packet + ":2", 20),
                 payout(packet, escrow, first, "grab:" + packet + ":1", 10));
         assertThatThrownBy(() -> transactions.inTransaction(() -> {
-                    new JdbcEscrowAccounts(jdbc).payOut(again);
+                    new JdbcEscrowAccounts(jdbc, shards).payOut(again);
                     return null;
                 }))
                 .isInstanceOf(DataAccessException.class);
@@ -96,8 +101,8 @@ class EscrowPayoutsIT extends IntegrationTest {
     private void fundEscrow(String packet, long cents) {
         long sender = newUser();
         api().deposit(sender, cents).expectStatus().is2xxSuccessful();
-        boolean funded = transactions.inTransaction(() ->
-                new JdbcEscrowAccounts(jdbc).fund(UserId.of(sender), Cents.of(cents), "escrow:" + packet, packet, AT));
+        boolean funded = transactions.inTransaction(() -> new JdbcEscrowAccounts(jdbc, shards)
+                .fund(UserId.of(sender), Cents.of(cents), "escrow:" + packet, packet, AT));
         assertThat(funded).isTrue();
     }
 

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.audit.model.AuditScope;
+import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.redpacket.infrastructure.GrabsRecordedOnceCheck;
 import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
@@ -36,6 +38,12 @@ class PagedAuditIT extends RedPacketIntegrationTest {
     @Autowired
     RedisConnections client;
 
+    @Autowired
+    EachDatabase databases;
+
+    @Autowired
+    DatabaseShards databaseShards;
+
     @Test
     void aPacketWhoseSharesDoNotAddUpIsFoundOnTheLastOfPagesOfTwo() {
         String last = lastOfFivePackets();
@@ -43,7 +51,8 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                 .param(last)
                 .update();
         try {
-            AuditResult result = new PacketSumsCheck(jdbc, PAGES_OF_TWO).run(AuditScope.FULL);
+            AuditResult result =
+                    new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
 
             assertThat(result.ok()).isFalse();
             assertThat(result.detail()).startsWith("1 packets do not add up: " + last);
@@ -52,7 +61,9 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                     .param(last)
                     .update();
         }
-        assertThat(new PacketSumsCheck(jdbc, PAGES_OF_TWO).run(AuditScope.FULL).ok())
+        assertThat(new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO)
+                        .run(AuditScope.FULL)
+                        .ok())
                 .isTrue();
     }
 
@@ -93,21 +104,44 @@ class PagedAuditIT extends RedPacketIntegrationTest {
         GrabJson grab = packets().grabOk(grabber, last);
         assertThat(grab.outcome()).isEqualTo("GRABBED");
         awaitRecorded(last, 2);
-        String credit = "UPDATE ledger_entries SET amount = amount %s 1 WHERE transfer_ref = ? AND account = ?";
-        List<Object> leg = List.of("grab:" + last + ":" + grabber, "user:" + grabber);
-        jdbc.sql(credit.formatted("+")).params(leg).update();
+        // The escrow's debit, which sits with the grab on the packet's database, is matched grab by grab.
+        String debit = "UPDATE ledger_entries SET amount = amount %s 1 WHERE transfer_ref = ? AND account = ?";
+        List<Object> leg = List.of("grab:" + last + ":" + grabber, "escrow:" + last);
+        jdbc.sql(debit.formatted("-")).params(leg).update();
         try {
-            AuditResult result = new GrabsRecordedOnceCheck(jdbc, PAGES_OF_TWO).run(AuditScope.FULL);
+            AuditResult result =
+                    new GrabsRecordedOnceCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
 
             assertThat(result.ok()).isFalse();
             assertThat(result.detail()).contains("0 not matching a share, 1 not paid exactly");
         } finally {
-            jdbc.sql(credit.formatted("-")).params(leg).update();
+            jdbc.sql(debit.formatted("+")).params(leg).update();
         }
-        assertThat(new GrabsRecordedOnceCheck(jdbc, PAGES_OF_TWO)
+        assertThat(new GrabsRecordedOnceCheck(jdbc, databases, databaseShards, PAGES_OF_TWO)
                         .run(AuditScope.FULL)
                         .ok())
                 .isTrue();
+    }
+
+    @Test
+    void aGrabberCreditedTheWrongAmountFailsTheTotalsOfEveryGrabAgainstEveryCredit() {
+        String last = lastOfFivePackets();
+        long grabber = newUser();
+        assertThat(packets().grabOk(grabber, last).outcome()).isEqualTo("GRABBED");
+        awaitRecorded(last, 2);
+        // The grabber's credit may sit on another database than the grab: the totals, not the match, hold it.
+        String credit = "UPDATE ledger_entries SET amount = amount %s 1 WHERE transfer_ref = ? AND account = ?";
+        List<Object> leg = List.of("grab:" + last + ":" + grabber, "user:" + grabber);
+        jdbc.sql(credit.formatted("+")).params(leg).update();
+        try {
+            AuditResult result =
+                    new GrabsRecordedOnceCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
+
+            assertThat(result.ok()).isFalse();
+            assertThat(result.detail()).contains("0 not paid exactly").contains("grab credits");
+        } finally {
+            jdbc.sql(credit.formatted("-")).params(leg).update();
+        }
     }
 
     @Test
@@ -132,8 +166,9 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                 .param(packet.id())
                 .update();
         try {
-            AuditResult inRecent = new PacketSumsCheck(jdbc, PAGES_OF_TWO).run(recent);
-            AuditResult inFull = new PacketSumsCheck(jdbc, PAGES_OF_TWO).run(AuditScope.FULL);
+            AuditResult inRecent = new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(recent);
+            AuditResult inFull =
+                    new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
 
             assertThat(inRecent.ok()).isFalse();
             assertThat(inRecent.detail())
@@ -146,7 +181,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                     .param(packet.id())
                     .update();
         }
-        AuditResult healthy = new PacketSumsCheck(jdbc, PAGES_OF_TWO).run(recent);
+        AuditResult healthy = new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(recent);
         assertThat(healthy.ok()).as(healthy.detail()).isTrue();
         assertThat(healthy.detail()).contains("packets together");
     }

@@ -3,6 +3,7 @@ package io.hongbao.redpacket;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.redpacket.infrastructure.GrabPersister;
 import io.hongbao.redpacket.infrastructure.PacketEventWriter;
@@ -52,6 +53,9 @@ class ParallelPersistersIT extends IntegrationTest {
     @Autowired
     MeterRegistry registry;
 
+    @Autowired
+    DatabaseShards databaseShards;
+
     @Test
     void twoPersistersOnTheSameStreamsWriteEveryGrantOnce() throws Exception {
         RedPacketApi packets = new RedPacketApi(http, this::tokenFor);
@@ -70,7 +74,7 @@ class ParallelPersistersIT extends IntegrationTest {
         }
         // Another instance: nothing rings its doorbell (its own grab path would), so it finds work by its safety pass.
         GrabPersister second = new GrabPersister(
-                client, keys, new ShardDoorbell(keys.shards()), writer, settings.persister(), registry);
+                client, keys, new ShardDoorbell(keys.shards()), writer, settings.persister(), databaseShards, registry);
         List<Attempt> attempts;
         second.start();
         try {

@@ -4,6 +4,8 @@ import io.hongbao.HongbaoApplication;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.storage.StorageEndpoints;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -28,6 +30,25 @@ public final class SecondInstance implements AutoCloseable {
      * @param name its own data folder under the run's, so its locks are not the test context's
      */
     public static SecondInstance start(StorageEndpoints storage, JwtSecret secret, String name) {
+        return start(
+                secret,
+                name,
+                "--hongbao.redis.url=" + storage.redisUrl(),
+                "--hongbao.db.url=" + storage.jdbcUrl(),
+                "--hongbao.db.user=" + storage.dbUser(),
+                "--hongbao.db.password=" + storage.dbPassword());
+    }
+
+    /**
+     * The service on storage of the caller's choice: {@code storage} are its arguments ({@code --hongbao.db.shards=...},
+     * ...); what they leave out, it starts embedded in its own data folder.
+     */
+    public static SecondInstance start(JwtSecret secret, String name, String... storage) {
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--hongbao.data-dir=" + TestStorage.runDataDir().resolve(name),
+                "--hongbao.security.jwt-secret=" + new String(secret.bytes(), StandardCharsets.UTF_8)));
+        args.addAll(List.of(storage));
         // Arguments, not default properties: application.yml's own values would win over those. Reactor Netty's
         // global resources stay untouched (as in the test's own context): closing this one must not dispose them.
         return new SecondInstance(new SpringApplicationBuilder(HongbaoApplication.class)
@@ -40,14 +61,7 @@ public final class SecondInstance implements AutoCloseable {
                         return bean;
                     }
                 }))
-                .run(
-                        "--server.port=0",
-                        "--hongbao.data-dir=" + TestStorage.runDataDir().resolve(name),
-                        "--hongbao.security.jwt-secret=" + new String(secret.bytes(), StandardCharsets.UTF_8),
-                        "--hongbao.redis.url=" + storage.redisUrl(),
-                        "--hongbao.db.url=" + storage.jdbcUrl(),
-                        "--hongbao.db.user=" + storage.dbUser(),
-                        "--hongbao.db.password=" + storage.dbPassword()));
+                .run(args.toArray(String[]::new)));
     }
 
     public <T> T bean(Class<T> type) {

@@ -144,7 +144,7 @@ final class BulkHistory {
 
     private void deposits(Statement sql) throws SQLException {
         sql.executeUpdate("INSERT INTO ledger_entries (transfer_ref, account, amount, kind, packet_id, created_at)"
-                + " SELECT STRAIGHT_JOIN CONCAT('deposit:bench:', u.seq), IF(leg.seq = 1, 'world', CONCAT('user:', u.seq)),"
+                + " SELECT STRAIGHT_JOIN CONCAT('deposit:bench:', u.seq), CONCAT(IF(leg.seq = 1, 'world:', 'user:'), u.seq),"
                 + " IF(leg.seq = 1, -1, 1) * " + DEPOSIT + ", 'DEPOSIT', NULL, NOW(3) - INTERVAL 31 DAY"
                 + " FROM seq_1_to_" + shape.users() + " u JOIN seq_1_to_2 leg");
     }

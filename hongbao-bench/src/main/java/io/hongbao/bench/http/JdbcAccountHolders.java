@@ -47,7 +47,7 @@ final class JdbcAccountHolders implements HongbaoTarget.AccountHolders {
                         sql.executeUpdate("INSERT INTO ledger_entries (transfer_ref, account, amount, kind, packet_id,"
                                 + " created_at) SELECT STRAIGHT_JOIN CONCAT('deposit:bench-" + batch + ":', " + id
                                 + "),"
-                                + " IF(leg.seq = 1, 'world', CONCAT('user:', " + id + ")), IF(leg.seq = 1, -1, 1) * "
+                                + " CONCAT(IF(leg.seq = 1, 'world:', 'user:'), " + id + "), IF(leg.seq = 1, -1, 1) * "
                                 + deposit + ", 'DEPOSIT', NULL, NOW(3)" + users + " JOIN seq_1_to_2 leg" + holders);
                 db.commit();
             }

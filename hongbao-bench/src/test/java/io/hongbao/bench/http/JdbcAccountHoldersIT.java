@@ -53,7 +53,7 @@ class JdbcAccountHoldersIT {
                 assertThat(one(sql, "SELECT COUNT(*) FROM accounts WHERE user_id = " + (FIRST + 899)))
                         .isOne();
                 assertThat(one(sql, "SELECT SUM(amount) FROM ledger_entries")).isZero();
-                assertThat(one(sql, "SELECT -SUM(amount) FROM ledger_entries WHERE account = 'world'"))
+                assertThat(one(sql, "SELECT -SUM(amount) FROM ledger_entries WHERE account LIKE 'world:%'"))
                         .isEqualTo(one(sql, "SELECT SUM(balance) FROM accounts"));
                 assertThat(one(sql, "SELECT COUNT(DISTINCT transfer_ref) FROM ledger_entries WHERE kind = 'DEPOSIT'"))
                         .isEqualTo(225_000);

@@ -20,8 +20,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Every strategy of the lab, built on the service's own database pool and Redis connection. A strategy that needs
- * more (the production path, say) is one more entry in {@link #strategies}.
+ * Every strategy of the lab, built on the first database's own pool and the lab's Redis connection. A strategy that
+ * needs more (the production path, say) is one more entry in {@link #strategies}.
  */
 public final class LabStrategyCatalog implements GrabStrategies {
 

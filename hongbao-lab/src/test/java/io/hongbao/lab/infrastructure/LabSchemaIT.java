@@ -2,6 +2,7 @@ package io.hongbao.lab.infrastructure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hongbao.platform.db.Migrations;
 import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.support.IntegrationTest;
 import java.sql.Connection;
@@ -9,7 +10,6 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ import org.springframework.jdbc.datasource.init.ScriptUtils;
 class LabSchemaIT extends IntegrationTest {
 
     @Autowired
-    Flyway service;
+    Migrations service;
 
     @Autowired
     StorageEndpoints endpoints;
@@ -46,11 +46,7 @@ class LabSchemaIT extends IntegrationTest {
                 endpoints.dbUser(),
                 endpoints.dbPassword());
         scratchJdbc = JdbcClient.create(scratch);
-        Flyway.configure()
-                .configuration(service.getConfiguration())
-                .dataSource(scratch)
-                .load()
-                .migrate();
+        service.configuration().dataSource(scratch).load().migrate();
     }
 
     @AfterEach

@@ -2,6 +2,7 @@ package io.hongbao.account.infrastructure;
 
 import io.hongbao.account.model.Accounts;
 import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.platform.db.DatabaseShards;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The adapters of the accounts feature, for its configuration to wire. */
@@ -13,7 +14,7 @@ public final class AccountsInfrastructure {
         return new JdbcAccounts(jdbc);
     }
 
-    public static EscrowAccounts jdbcEscrowAccounts(JdbcClient jdbc) {
-        return new JdbcEscrowAccounts(jdbc);
+    public static EscrowAccounts jdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards) {
+        return new JdbcEscrowAccounts(jdbc, shards);
     }
 }

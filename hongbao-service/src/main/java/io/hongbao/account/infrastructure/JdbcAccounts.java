@@ -21,7 +21,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 final class JdbcAccounts implements Accounts {
 
-    static final String WORLD = "world";
+    /**
+     * Where a deposit's money comes from: {@code world:<user>}, one source per depositor, so that both legs of a
+     * deposit are the user's and sit on the user's database shard (ADR 0083).
+     */
+    static final String WORLD = "world:";
 
     private final JdbcClient jdbc;
 
@@ -35,7 +39,15 @@ final class JdbcAccounts implements Accounts {
                         + " ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)")
                 .params(userId.value(), amount.value(), toSql(at))
                 .update();
-        LedgerWriter.transfer(jdbc, transferRef, WORLD, userId.ledgerAccount(), amount, LedgerKind.DEPOSIT, null, at);
+        LedgerWriter.transfer(
+                jdbc,
+                transferRef,
+                WORLD + userId.value(),
+                userId.ledgerAccount(),
+                amount,
+                LedgerKind.DEPOSIT,
+                null,
+                at);
         return find(userId).orElseThrow();
     }
 

@@ -8,26 +8,35 @@ import io.hongbao.account.model.EscrowPayout;
 import io.hongbao.account.model.LedgerKind;
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.collections.Chunks;
+import io.hongbao.platform.db.DatabaseShards;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * {@link EscrowAccounts} in MariaDB/MySQL. The debit is one conditional UPDATE, so two concurrent sends can never
- * both spend the same money; credits are {@code balance = balance + ?}, never read-modify-write.
+ * both spend the same money; credits are {@code balance = balance + ?}, never read-modify-write. A payout to a user
+ * whose account is on another database than the packet goes through transit accounts in two local transactions
+ * (ADR 0084).
  */
 public final class JdbcEscrowAccounts implements EscrowAccounts {
 
     private static final int ROWS_PER_INSERT = 200;
 
     private final JdbcClient jdbc;
+    private final DatabaseShards shards;
 
-    public JdbcEscrowAccounts(JdbcClient jdbc) {
+    public JdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards) {
         this.jdbc = jdbc;
+        this.shards = shards;
     }
 
     @Override
@@ -50,14 +59,83 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
         return true;
     }
 
+    /**
+     * All the payouts' escrows are on this transaction's database (the persister writes one packet database per
+     * transaction); payees elsewhere are paid into their escrow's transit account, each database's legs summing to
+     * zero.
+     */
     @Override
     public void payOut(List<EscrowPayout> payouts) {
         if (payouts.isEmpty()) {
             return;
         }
-        // One credit per payee, in ascending user id order: concurrent batches then lock account rows in the same
-        // order and cannot deadlock on each other. InnoDB applies a multi-row INSERT's rows in the order written, so
-        // one statement per chunk keeps that order while saving a statement (parse, round trip) per payee.
+        List<EscrowPayout> here = new ArrayList<>();
+        for (EscrowPayout payout : payouts) {
+            if (paidHere(payout)) {
+                here.add(payout);
+            }
+        }
+        creditPayees(here);
+        for (List<EscrowPayout> chunk : Chunks.of(payouts, ROWS_PER_INSERT)) {
+            insertLegs(
+                    chunk,
+                    EscrowPayout::escrowAccount,
+                    p -> paidHere(p) ? p.payee().ledgerAccount() : p.escrowTransitAccount());
+        }
+    }
+
+    @Override
+    public void receive(List<EscrowPayout> inTransit) {
+        if (inTransit.isEmpty()) {
+            return;
+        }
+        creditPayees(inTransit);
+        for (List<EscrowPayout> chunk : Chunks.of(inTransit, ROWS_PER_INSERT)) {
+            insertLegs(chunk, EscrowPayout::payeeTransitAccount, p -> p.payee().ledgerAccount());
+        }
+    }
+
+    /** A superset query on the ledger's (transfer_ref, account) unique key, filtered exactly here. */
+    @Override
+    public List<EscrowPayout> notReceived(List<EscrowPayout> inTransit) {
+        List<EscrowPayout> missing = new ArrayList<>();
+        for (List<EscrowPayout> chunk : Chunks.of(inTransit, ROWS_PER_INSERT)) {
+            Set<String> refs = new LinkedHashSet<>();
+            Set<String> accounts = new LinkedHashSet<>();
+            chunk.forEach(p -> {
+                refs.add(p.transferRef());
+                accounts.add(p.payee().ledgerAccount());
+            });
+            List<Object> params = new ArrayList<>(refs);
+            params.addAll(accounts);
+            Set<String> received = new HashSet<>(jdbc.sql("SELECT transfer_ref, account FROM ledger_entries"
+                            + " WHERE transfer_ref IN (" + placeholders(refs.size()) + ") AND account IN ("
+                            + placeholders(accounts.size()) + ")")
+                    .params(params)
+                    .query((rs, row) -> rs.getString(1) + " " + rs.getString(2))
+                    .list());
+            for (EscrowPayout p : chunk) {
+                if (!received.contains(p.transferRef() + " " + p.payee().ledgerAccount())) {
+                    missing.add(p);
+                }
+            }
+        }
+        return missing;
+    }
+
+    private boolean paidHere(EscrowPayout payout) {
+        return shards.together(payout.payee().value(), payout.packetId());
+    }
+
+    /**
+     * One credit per payee, in ascending user id order: concurrent batches then lock account rows in the same order and
+     * cannot deadlock on each other. InnoDB applies a multi-row INSERT's rows in the order written, so one statement
+     * per chunk keeps that order while saving a statement (parse, round trip) per payee.
+     */
+    private void creditPayees(List<EscrowPayout> payouts) {
+        if (payouts.isEmpty()) {
+            return;
+        }
         Map<Long, Long> credits = new TreeMap<>();
         for (EscrowPayout payout : payouts) {
             credits.merge(payout.payee().value(), payout.amount().value(), Long::sum);
@@ -65,9 +143,6 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
         Instant at = payouts.get(0).at();
         for (List<Map.Entry<Long, Long>> chunk : Chunks.of(new ArrayList<>(credits.entrySet()), ROWS_PER_INSERT)) {
             credit(chunk, at);
-        }
-        for (List<EscrowPayout> chunk : Chunks.of(payouts, ROWS_PER_INSERT)) {
-            insertLegs(chunk);
         }
     }
 
@@ -85,16 +160,21 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
                 .update();
     }
 
-    private void insertLegs(List<EscrowPayout> chunk) {
+    private void insertLegs(
+            List<EscrowPayout> chunk, Function<EscrowPayout, String> from, Function<EscrowPayout, String> to) {
         List<Object> params = new ArrayList<>(chunk.size() * 12);
         for (EscrowPayout p : chunk) {
-            addLeg(params, p, p.escrowAccount(), -p.amount().value());
-            addLeg(params, p, p.payee().ledgerAccount(), p.amount().value());
+            addLeg(params, p, from.apply(p), -p.amount().value());
+            addLeg(params, p, to.apply(p), p.amount().value());
         }
         jdbc.sql("INSERT INTO ledger_entries (transfer_ref, account, amount, kind, packet_id, created_at) VALUES "
                         + String.join(", ", Collections.nCopies(chunk.size() * 2, "(?, ?, ?, ?, ?, ?)")))
                 .params(params)
                 .update();
+    }
+
+    private static String placeholders(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
     }
 
     private static void addLeg(List<Object> params, EscrowPayout p, String account, long amount) {

@@ -14,6 +14,7 @@ import io.hongbao.lottery.model.SpendOutcome;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.Wheels;
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import java.time.Clock;
 import java.time.Instant;
@@ -42,7 +43,9 @@ import java.util.concurrent.atomic.LongAdder;
  *   <li>one transaction records every outcome, credits the consolations and reads the points left.
  * </ol>
  *
- * <p>Only step (1) is serialised (one spending transaction in flight per instance): the lane is handed to the next
+ * <p>Each database has its lane (ADR 0084): a batch holds draws of users on one database, so that each of its
+ * transactions is local to one. Only step (1) is serialised (one spending transaction in flight per lane and
+ * instance): the lane is handed to the next
  * batch as soon as it commits, so steps (2) and (3) of one batch overlap step (1) of the next. A failed step (1)
  * rolled back, so its draws fail with nothing changed. Once spent, a draw is never failed: a failed step (2) answers
  * {@link DrawAttempt.Undecided} for its wheel's draws (the recovery finishes them, as for a single draw); a failed
@@ -63,8 +66,10 @@ public final class DrawingInBatches {
     private final Executor jdbc;
     private final int maxBatch;
     private final Clock clock;
-    private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean laneTaken = new AtomicBoolean();
+    private final DatabaseShards databases;
+    /** One lane per database (ADR 0084): a batch's transactions then each write one database. */
+    private final Lane[] lanes;
+
     private final LongAdder batches = new LongAdder();
     private final LongAdder batched = new LongAdder();
 
@@ -78,6 +83,7 @@ public final class DrawingInBatches {
             Transactions transactions,
             Executor jdbc,
             int maxBatch,
+            DatabaseShards databases,
             Clock clock) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("a batch holds at least one draw, not " + maxBatch);
@@ -90,7 +96,18 @@ public final class DrawingInBatches {
         this.transactions = transactions;
         this.jdbc = jdbc;
         this.maxBatch = maxBatch;
+        this.databases = databases;
+        this.lanes = new Lane[databases.count()];
+        for (int database = 0; database < lanes.length; database++) {
+            lanes[database] = new Lane();
+        }
         this.clock = clock;
+    }
+
+    /** The draws waiting for one database's spending transaction, and whether one is in flight. */
+    private static final class Lane {
+        final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean taken = new AtomicBoolean();
     }
 
     /** One draw without an Idempotency-Key; refused before it is queued when the wheel or the pools are away. */
@@ -104,8 +121,9 @@ public final class DrawingInBatches {
         }
         PendingDraw draw = new PendingDraw(DrawId.random(), wheelId, user, now);
         Waiting one = new Waiting(new DrawSpend(draw, wheel.get().drawCost()), new CompletableFuture<>());
-        waiting.add(one);
-        spendIfIdle();
+        Lane lane = lanes[databases.ofUser(user.value())];
+        lane.waiting.add(one);
+        spendIfIdle(lane);
         return one.answer();
     }
 
@@ -129,22 +147,22 @@ public final class DrawingInBatches {
      * Whoever wins the CAS owns the lane until its spend commits. The loop re-checks the queue after giving the lane
      * back, so a draw queued between "queue looked empty" and "lane released" is never stranded.
      */
-    private void spendIfIdle() {
-        while (!waiting.isEmpty() && laneTaken.compareAndSet(false, true)) {
+    private void spendIfIdle(Lane lane) {
+        while (!lane.waiting.isEmpty() && lane.taken.compareAndSet(false, true)) {
             List<Waiting> batch = new ArrayList<>();
             Waiting next;
-            while (batch.size() < maxBatch && (next = waiting.poll()) != null) {
+            while (batch.size() < maxBatch && (next = lane.waiting.poll()) != null) {
                 batch.add(next);
             }
             if (!batch.isEmpty()) {
-                spend(batch);
+                spend(lane, batch);
                 return;
             }
-            laneTaken.set(false);
+            lane.taken.set(false);
         }
     }
 
-    private void spend(List<Waiting> batch) {
+    private void spend(Lane lane, List<Waiting> batch) {
         batches.increment();
         batched.add(batch.size());
         List<DrawSpend> spends = batch.stream().map(Waiting::spend).toList();
@@ -157,8 +175,8 @@ public final class DrawingInBatches {
         }
         spending.whenComplete((spent, failure) -> {
             // Release the lane before going on: the next batch spends while this one is decided.
-            laneTaken.set(false);
-            spendIfIdle();
+            lane.taken.set(false);
+            spendIfIdle(lane);
             if (failure != null) {
                 // Rolled back: nothing of this batch was spent, so failing its draws says the truth.
                 batch.forEach(one -> one.answer().completeExceptionally(failure));

@@ -5,22 +5,27 @@ import static io.hongbao.platform.db.SqlTime.toSql;
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
-import io.hongbao.platform.db.Snapshots;
+import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.redis.RedisConnection;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The lottery's invariants (docs/design.md, invariant 5) as {@link AuditCheck}s for {@code /api/v1/admin/audit}: each
- * reads, none writes. The database checks each run in one REPEATABLE READ snapshot, so they hold while draws go on, and
- * bring back only their first offenders (the database does the counting). The Redis comparison goes through the wheels
+ * reads, none writes. The database checks run on each database in one REPEATABLE READ snapshot of its own, so they
+ * hold while draws go on, and bring back only their first offenders (the database does the counting); a draw and its
+ * points are on their drawer's database, the wheels, prizes and units on every database alike (ADR 0083). The Redis comparison goes through the wheels
  * a page at a time, on a Redis connection of the audit's own, and reads in an order that keeps its bounds true under
  * concurrent draws (see {@link #poolsMatchDatabase}). No check compares with the audit's own clock: a campaign
  * simulated on another clock must not look broken.
@@ -33,7 +38,7 @@ public final class LotteryAuditChecks implements AutoCloseable {
     private static final int OFFENDERS = 5;
 
     private final JdbcClient jdbc;
-    private final Snapshots snapshots;
+    private final EachDatabase databases;
     private final RedisConnection connection;
     private final RedisClusterCommands<String, String> redis;
     private final Clock clock;
@@ -41,9 +46,9 @@ public final class LotteryAuditChecks implements AutoCloseable {
 
     /** @param connection the audit's own, closed with the checks */
     public LotteryAuditChecks(
-            JdbcClient jdbc, Snapshots snapshots, RedisConnection connection, Clock clock, AuditPaging paging) {
+            JdbcClient jdbc, EachDatabase databases, RedisConnection connection, Clock clock, AuditPaging paging) {
         this.jdbc = jdbc;
-        this.snapshots = snapshots;
+        this.databases = databases;
         this.connection = connection;
         this.redis = connection.sync();
         this.clock = clock;
@@ -68,27 +73,32 @@ public final class LotteryAuditChecks implements AutoCloseable {
         return check(
                 "lottery-draws-one-outcome",
                 "every draw has one outcome and moved its points once",
-                () -> drawsOneOutcomeOffenders(clock.instant()));
+                jdbc -> drawsOneOutcomeOffenders(jdbc, clock.instant()));
     }
 
     public AuditCheck pointsExact() {
-        return check("lottery-points-exact", "points never negative and equal their movements", this::pointsOffenders);
+        return check(
+                "lottery-points-exact",
+                "points never negative and equal their movements",
+                LotteryAuditChecks::pointsOffenders);
     }
 
     /** Not in one snapshot: its bounds need each read to see what is committed by then (see {@link #poolOffenders}). */
     public AuditCheck poolsMatchDatabase() {
         return check(
-                "lottery-pools-match-database",
-                "Redis pools agree with the placed and won units",
-                this::poolOffenders,
-                false);
+                "lottery-pools-match-database", "Redis pools agree with the placed and won units", this::poolOffenders);
+    }
+
+    /** A check whose offenders each database finds on its own, in one snapshot of its own (ADR 0084). */
+    private AuditCheck check(String name, String holds, Function<JdbcClient, List<String>> offendersOnOne) {
+        return check(name, holds, () -> {
+            List<String> found = new ArrayList<>();
+            databases.inSnapshots(offendersOnOne).forEach(found::addAll);
+            return found.subList(0, Math.min(OFFENDERS, found.size()));
+        });
     }
 
     private AuditCheck check(String name, String holds, Supplier<List<String>> offenders) {
-        return check(name, holds, offenders, true);
-    }
-
-    private AuditCheck check(String name, String holds, Supplier<List<String>> offenders, boolean inOneSnapshot) {
         return new AuditCheck() {
             @Override
             public String name() {
@@ -97,7 +107,7 @@ public final class LotteryAuditChecks implements AutoCloseable {
 
             @Override
             public AuditResult run() {
-                List<String> found = inOneSnapshot ? snapshots.read(offenders) : offenders.get();
+                List<String> found = offenders.get();
                 return found.isEmpty() ? AuditResult.passed(holds) : AuditResult.failed(String.join("; ", found));
             }
         };
@@ -108,37 +118,73 @@ public final class LotteryAuditChecks implements AutoCloseable {
      * {@link #unitsWonOnce}) rather than against the audit's own clock, which may trail the one the draws ran on.
      */
     private List<String> wonPlacedStockOffenders() {
-        return jdbc.sql("SELECT p.id, p.stock, p.placed,"
-                        + " (SELECT COUNT(*) FROM lottery_units u WHERE u.prize_id = p.id) AS units,"
-                        + " (SELECT COUNT(*) FROM lottery_draws d WHERE d.prize_id = p.id) AS won"
-                        + " FROM lottery_prizes p HAVING NOT (won <= units AND units = placed AND placed <= stock)"
-                        + " LIMIT " + OFFENDERS)
-                .query((rs, row) -> "prize " + rs.getString("id") + " won " + rs.getLong("won") + " units "
-                        + rs.getLong("units") + " placed " + rs.getLong("placed") + " stock " + rs.getLong("stock"))
-                .list();
+        Map<String, Long> won = new HashMap<>();
+        // Each database's draws in a snapshot of its own; a won count only grows, so adding them up later than the
+        // prizes are read can only overstate it, never hide an excess.
+        databases
+                .inSnapshots(jdbc -> jdbc.sql("SELECT prize_id, COUNT(*) FROM lottery_draws WHERE prize_id IS NOT NULL"
+                                + " GROUP BY prize_id")
+                        .query((rs, row) -> Map.entry(rs.getString(1), rs.getLong(2)))
+                        .list())
+                .forEach(shard -> shard.forEach(e -> won.merge(e.getKey(), e.getValue(), Long::sum)));
+        List<String> offenders = new ArrayList<>();
+        // The prizes and units are on every database alike (broadcast): the first one's copy is read.
+        databases
+                .on(
+                        0,
+                        jdbc -> jdbc.sql("SELECT p.id, p.stock, p.placed,"
+                                        + " (SELECT COUNT(*) FROM lottery_units u WHERE u.prize_id = p.id) AS units"
+                                        + " FROM lottery_prizes p")
+                                .query((rs, row) -> {
+                                    long prizeWon = won.getOrDefault(rs.getString("id"), 0L);
+                                    long units = rs.getLong("units");
+                                    long placed = rs.getLong("placed");
+                                    long stock = rs.getLong("stock");
+                                    return prizeWon <= units && units == placed && placed <= stock
+                                            ? ""
+                                            : "prize " + rs.getString("id") + " won " + prizeWon + " units " + units
+                                                    + " placed " + placed + " stock " + stock;
+                                })
+                                .list())
+                .stream()
+                .filter(offender -> !offender.isEmpty())
+                .limit(OFFENDERS)
+                .forEach(offenders::add);
+        return offenders;
     }
 
-    /** No unit won by two draws; every won unit exists and was released when its draw finished. */
+    /**
+     * No unit won by two draws; every won unit exists and was released when its draw finished. Two draws of one unit
+     * may be on two databases (their drawers'), so every database's won units are gathered, a bit per unit and prize.
+     */
     private List<String> unitsWonOnceOffenders() {
-        List<String> offenders = new ArrayList<>(jdbc.sql(
-                        "SELECT prize_id, unit_seq, COUNT(*) AS wins FROM lottery_draws"
-                                + " WHERE prize_id IS NOT NULL GROUP BY prize_id, unit_seq HAVING wins > 1 LIMIT "
-                                + OFFENDERS)
-                .query((rs, row) -> "unit " + rs.getString(1) + "#" + rs.getInt(2) + " won " + rs.getLong(3) + " times")
-                .list());
-        offenders.addAll(jdbc.sql("SELECT d.draw_id FROM lottery_draws d LEFT JOIN lottery_units u"
-                        + " ON u.prize_id = d.prize_id AND u.seq = d.unit_seq WHERE d.prize_id IS NOT NULL"
-                        + " AND (u.prize_id IS NULL OR u.release_at > d.finished_at) LIMIT " + OFFENDERS)
-                .query((rs, row) -> "draw " + rs.getString(1) + " won a unit not released by then")
-                .list());
-        return offenders;
+        Map<String, BitSet> won = new HashMap<>();
+        List<String> offenders = new ArrayList<>();
+        List<List<String>> late = databases.inSnapshots(jdbc -> {
+            jdbc.sql("SELECT prize_id, unit_seq FROM lottery_draws WHERE prize_id IS NOT NULL")
+                    .query(rs -> {
+                        BitSet units = won.computeIfAbsent(rs.getString(1), prize -> new BitSet());
+                        int seq = rs.getInt(2);
+                        if (units.get(seq) && offenders.size() < OFFENDERS) {
+                            offenders.add("unit " + rs.getString(1) + "#" + seq + " won more than once");
+                        }
+                        units.set(seq);
+                    });
+            return jdbc.sql("SELECT d.draw_id FROM lottery_draws d LEFT JOIN lottery_units u"
+                            + " ON u.prize_id = d.prize_id AND u.seq = d.unit_seq WHERE d.prize_id IS NOT NULL"
+                            + " AND (u.prize_id IS NULL OR u.release_at > d.finished_at) LIMIT " + OFFENDERS)
+                    .query((rs, row) -> "draw " + rs.getString(1) + " won a unit not released by then")
+                    .list();
+        });
+        late.forEach(offenders::addAll);
+        return offenders.subList(0, Math.min(OFFENDERS, offenders.size()));
     }
 
     /**
      * Every finished draw has one outcome (the table's CHECK too), nothing stays pending, and its points moved exactly
      * once: the cost debited under {@code draw:<id>}, a consolation credited under {@code consolation:<id>}.
      */
-    private List<String> drawsOneOutcomeOffenders(Instant now) {
+    private static List<String> drawsOneOutcomeOffenders(JdbcClient jdbc, Instant now) {
         List<String> offenders = new ArrayList<>(jdbc.sql("SELECT draw_id, status FROM lottery_draws WHERE"
                         + " (status = 'PENDING' AND created_at < ?) OR (status = 'DONE' AND"
                         + " (prize_id IS NULL) = (consolation_points IS NULL)) LIMIT " + OFFENDERS)
@@ -157,7 +203,7 @@ public final class LotteryAuditChecks implements AutoCloseable {
     }
 
     /** Points are never negative and equal the sum of their movements. */
-    private List<String> pointsOffenders() {
+    private static List<String> pointsOffenders(JdbcClient jdbc) {
         return jdbc.sql("SELECT a.user_id, a.points, COALESCE(e.total, 0) AS total FROM accounts a"
                         + " LEFT JOIN (SELECT user_id, SUM(points) AS total FROM point_entries GROUP BY user_id) e"
                         + " ON e.user_id = a.user_id WHERE a.points < 0 OR a.points <> COALESCE(e.total, 0) LIMIT "
@@ -208,7 +254,15 @@ public final class LotteryAuditChecks implements AutoCloseable {
                 "SELECT COUNT(*) FROM lottery_units u JOIN lottery_hours h ON h.wheel_id ="
                         + " u.wheel_id AND h.hour_start = u.hour_start WHERE u.wheel_id = ? AND h.published",
                 wheel);
-        long dbWon = count("SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL", wheel);
+        long dbWon = 0;
+        for (int database = 0; database < databases.count(); database++) {
+            dbWon += databases.on(
+                    database,
+                    jdbc -> jdbc.sql("SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = ? AND prize_id IS NOT NULL")
+                            .param(wheel)
+                            .query(Long.class)
+                            .single());
+        }
         long pool = redis.zcard("{lottery:" + wheel + "}:pool");
         long redisWon = redis.scard("{lottery:" + wheel + "}:won");
         long placed = count("SELECT COUNT(*) FROM lottery_units WHERE wheel_id = ?", wheel);

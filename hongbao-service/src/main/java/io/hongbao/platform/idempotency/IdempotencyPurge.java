@@ -5,6 +5,9 @@ import io.hongbao.platform.workers.PeriodicWorker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -41,12 +44,24 @@ public final class IdempotencyPurge extends PeriodicWorker {
         LocalDateTime before = SqlTime.toSql(clock.instant().minus(retention));
         int purged = 0;
         for (int batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
-            int deleted = jdbc.sql("DELETE FROM idempotency_records WHERE created_at < ? LIMIT ?")
+            // The batch is chosen first, then deleted by key: ShardingSphere cannot bound a DELETE spread over several
+            // shards with LIMIT, but it merges a SELECT's LIMIT across them (ADR 0083).
+            List<Object[]> keys = jdbc.sql("SELECT user_id, idempotency_key FROM idempotency_records"
+                            + " WHERE created_at < ? ORDER BY created_at LIMIT ?")
                     .param(before)
                     .param(batchSize)
-                    .update();
-            purged += deleted;
-            if (deleted < batchSize) {
+                    .query((rs, row) -> new Object[] {rs.getLong(1), rs.getString(2)})
+                    .list();
+            if (!keys.isEmpty()) {
+                List<Object> params = new ArrayList<>();
+                params.add(before);
+                keys.forEach(key -> params.addAll(List.of(key)));
+                purged += jdbc.sql("DELETE FROM idempotency_records WHERE created_at < ? AND (user_id, idempotency_key)"
+                                + " IN (" + String.join(", ", Collections.nCopies(keys.size(), "(?, ?)")) + ")")
+                        .params(params)
+                        .update();
+            }
+            if (keys.size() < batchSize) {
                 break;
             }
         }

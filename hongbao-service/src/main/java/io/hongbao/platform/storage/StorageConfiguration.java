@@ -29,6 +29,16 @@ class StorageConfiguration {
         if (settings.db().embedded()) {
             return new StorageEndpoints(redisUrl, seeds, embedded.jdbcUrl(), embedded.dbUser(), embedded.dbPassword());
         }
+        if (settings.db().isSharded()) {
+            List<String> shards = settings.db().shardUrls();
+            return new StorageEndpoints(
+                    redisUrl,
+                    seeds,
+                    shards,
+                    shards.get(0),
+                    settings.db().user(),
+                    settings.db().password());
+        }
         return new StorageEndpoints(
                 redisUrl,
                 seeds,

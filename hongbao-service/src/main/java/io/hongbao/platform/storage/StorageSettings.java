@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -121,16 +122,56 @@ public record StorageSettings(Path dataDir, Redis redis, Db db) {
         }
     }
 
-    public record Db(String url, String user, String password, int poolSize, int blockingThreads) {
+    /**
+     * @param url blank (and no shards): start an embedded MariaDB; else the one database
+     * @param shards blank: one database ({@code url}, or the embedded one); else the JDBC URLs of the database shards,
+     *     comma-separated, in their fixed order (ADR 0083); {@code url} must then stay blank
+     */
+    public record Db(String url, String user, String password, int poolSize, int blockingThreads, String shards) {
+        @ConstructorBinding
         public Db {
             Setting.present(user, "hongbao.db.user");
             Setting.present(password, "hongbao.db.password");
             Setting.positive(poolSize, "hongbao.db.pool-size");
             Setting.positive(blockingThreads, "hongbao.db.blocking-threads");
+            if (!(url == null || url.isBlank()) && !(shards == null || shards.isBlank())) {
+                throw new IllegalArgumentException("set hongbao.db.url (one database) or hongbao.db.shards (the"
+                        + " database shards' URLs, HONGBAO_DB_SHARDS), not both");
+            }
+            shardUrls(shards); // fails at start on an empty entry
+        }
+
+        /** One database: {@code url}, or the embedded one when that is blank. */
+        public Db(String url, String user, String password, int poolSize, int blockingThreads) {
+            this(url, user, password, poolSize, blockingThreads, null);
         }
 
         public boolean embedded() {
-            return url == null || url.isBlank();
+            return (url == null || url.isBlank()) && !isSharded();
+        }
+
+        public boolean isSharded() {
+            return shards != null && !shards.isBlank();
+        }
+
+        /** The database shards' JDBC URLs in order; empty when there is one database. */
+        public List<String> shardUrls() {
+            return shardUrls(shards);
+        }
+
+        private static List<String> shardUrls(String shards) {
+            if (shards == null || shards.isBlank()) {
+                return List.of();
+            }
+            List<String> urls = new ArrayList<>();
+            for (String url : shards.split(",")) {
+                if (url.isBlank()) {
+                    throw new IllegalArgumentException(
+                            "hongbao.db.shards must be JDBC URLs separated by commas, not " + shards);
+                }
+                urls.add(url.trim());
+            }
+            return List.copyOf(urls);
         }
     }
 }

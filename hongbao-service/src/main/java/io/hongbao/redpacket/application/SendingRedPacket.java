@@ -6,7 +6,7 @@ import io.hongbao.group.model.Group;
 import io.hongbao.group.model.Groups;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.idempotency.Once;
-import io.hongbao.redpacket.model.PacketId;
+import io.hongbao.redpacket.model.PacketIds;
 import io.hongbao.redpacket.model.PacketState;
 import io.hongbao.redpacket.model.RedPacket;
 import io.hongbao.redpacket.model.RedPackets;
@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A user sends a red packet: in ONE database transaction the sender is debited into the packet's escrow and the packet
- * is stored with its pre-split shares; only after that commit is it published to Redis ({@link PublishingRedPacket}),
+ * is stored with its pre-split shares (one local transaction on a sharded database too: the packet's id places it
+ * with its sender); only after that commit is it published to Redis ({@link PublishingRedPacket}),
  * so a packet can never be grabbed before its money is held (invariant 4).
  */
 public final class SendingRedPacket {
@@ -36,6 +37,7 @@ public final class SendingRedPacket {
     private static final Logger log = LoggerFactory.getLogger(SendingRedPacket.class);
 
     private final RedPackets packets;
+    private final PacketIds ids;
     private final EscrowAccounts escrow;
     private final Groups groups;
     private final Transactions transactions;
@@ -45,6 +47,7 @@ public final class SendingRedPacket {
 
     public SendingRedPacket(
             RedPackets packets,
+            PacketIds ids,
             EscrowAccounts escrow,
             Groups groups,
             Transactions transactions,
@@ -52,6 +55,7 @@ public final class SendingRedPacket {
             Clock clock,
             Supplier<RandomGenerator> random) {
         this.packets = packets;
+        this.ids = ids;
         this.escrow = escrow;
         this.groups = groups;
         this.transactions = transactions;
@@ -100,7 +104,7 @@ public final class SendingRedPacket {
             }
             Instant now = clock.instant();
             RedPacket packet = new RedPacket(
-                    PacketId.generate(),
+                    ids.next(command.sender()),
                     command.sender(),
                     command.type(),
                     command.greeting(),

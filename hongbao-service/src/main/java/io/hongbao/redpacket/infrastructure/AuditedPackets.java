@@ -3,9 +3,12 @@ package io.hongbao.redpacket.infrastructure;
 import static io.hongbao.platform.db.SqlTime.toSql;
 
 import io.hongbao.audit.model.AuditScope;
+import io.hongbao.platform.db.DatabaseShards;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -78,5 +81,14 @@ final class AuditedPackets {
 
     static String placeholders(int n) {
         return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    /** The ids grouped by the database that holds their packets, in database order. */
+    static Map<Integer, List<String>> byDatabase(List<String> ids, DatabaseShards shards) {
+        Map<Integer, List<String>> byDatabase = new TreeMap<>();
+        ids.forEach(id -> byDatabase
+                .computeIfAbsent(shards.ofPacket(id), database -> new ArrayList<>())
+                .add(id));
+        return byDatabase;
     }
 }

@@ -1,5 +1,6 @@
 package io.hongbao.redpacket.infrastructure;
 
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.redpacket.RedPacketSettings;
@@ -32,6 +33,7 @@ public final class GrabPersister implements SmartLifecycle {
     private final ShardDoorbell doorbell;
     private final PacketEventWriter writer;
     private final RedPacketSettings.Persister settings;
+    private final DatabaseShards databaseShards;
     private final DeadLetterMeters[] meters;
     private final String consumerName = uniqueConsumerName();
     private final List<PersisterWorker> workers = new ArrayList<>();
@@ -44,12 +46,14 @@ public final class GrabPersister implements SmartLifecycle {
             ShardDoorbell doorbell,
             PacketEventWriter writer,
             RedPacketSettings.Persister settings,
+            DatabaseShards databaseShards,
             MeterRegistry registry) {
         this.connectionsToRedis = connectionsToRedis;
         this.keys = keys;
         this.doorbell = doorbell;
         this.writer = writer;
         this.settings = settings;
+        this.databaseShards = databaseShards;
         this.meters = new DeadLetterMeters[keys.shards()];
         for (int shard = 0; shard < meters.length; shard++) {
             meters[shard] = DeadLetterMeters.register(registry, shard);
@@ -76,8 +80,8 @@ public final class GrabPersister implements SmartLifecycle {
             if (w == 0) {
                 ensureGroups(streams);
             }
-            PersisterWorker worker =
-                    new PersisterWorker(streams, deadLetters, meters, doorbell, schedule, writer, settings);
+            PersisterWorker worker = new PersisterWorker(
+                    streams, deadLetters, meters, doorbell, schedule, writer, settings, databaseShards);
             Thread thread = new Thread(worker, "persister-" + w);
             thread.setDaemon(true);
             workers.add(worker);

@@ -7,6 +7,7 @@ import io.hongbao.account.model.EscrowAccounts;
 import io.hongbao.account.model.EscrowPayout;
 import io.hongbao.account.model.LedgerKind;
 import io.hongbao.platform.collections.Chunks;
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,11 +16,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Writes a batch of stream events in ONE transaction, idempotently: a grab already recorded (a replayed or reclaimed
+ * Writes a batch of stream events of one packet database in ONE transaction there (and, for payees on other
+ * databases, one more transaction on each of theirs), idempotently: a grab already recorded (a replayed or reclaimed
  * entry) and a refund already made are skipped, and only what this transaction newly records moves money. If two
  * consumers write the same entries at once, one of them hits a unique key, rolls back and retries, then skips them.
  * A batch that would pay more out of a packet's escrow than it holds fails whole with {@link EscrowOverdrawn}.
@@ -32,29 +35,40 @@ public final class PacketEventWriter {
     private final Transactions transactions;
     private final EscrowAccounts escrow;
     private final PacketEscrows escrowsLeft;
+    private final DatabaseShards shards;
 
-    public PacketEventWriter(JdbcClient jdbc, Transactions transactions, EscrowAccounts escrow) {
+    public PacketEventWriter(JdbcClient jdbc, Transactions transactions, EscrowAccounts escrow, DatabaseShards shards) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.escrow = escrow;
         this.escrowsLeft = new PacketEscrows(jdbc);
+        this.shards = shards;
     }
 
     /**
      * Returns how many events were new (the rest had been written before).
      *
+     * <p>Two steps when payees are on other databases than the packets (ADR 0084): first the grabs are recorded and
+     * the escrows debited on the packets' database, the money for payees elsewhere put in transit; then each payee
+     * database credits its payees out of transit, one transaction each. The second step runs only after the first
+     * committed, so no payee is ever credited with money still in escrow; a crash between them leaves the entries
+     * unacknowledged, and the replay, finding the grabs recorded, redoes only the credits not yet made.
+     *
      * @throws EscrowOverdrawn when the new payouts of some packet exceed what its escrow holds (nothing is written)
      */
     public int write(List<PacketEvent> events) {
+        int written;
         try {
             // Nearly always none of the grabs is recorded yet: insert them without looking first (no read before the
             // write, ADR 0082). A grab recorded already fails the insert on its unique key, and nothing stays written.
-            return transactions.inTransaction(() -> record(events, distinctGrabs(events)));
+            written = transactions.inTransaction(() -> record(events, distinctGrabs(events)));
         } catch (DuplicateKeyException recordedAlready) {
             // A replay (a reclaimed entry, a crash before the acknowledgement) or another consumer writing the same
             // entries: this time skip what is recorded.
-            return transactions.inTransaction(() -> record(events, unrecorded(distinctGrabs(events))));
+            written = transactions.inTransaction(() -> record(events, unrecorded(distinctGrabs(events))));
         }
+        receiveInTransit(events);
+        return written;
     }
 
     /**
@@ -62,37 +76,80 @@ public final class PacketEventWriter {
      * closes the refunded packets once.
      */
     private int record(List<PacketEvent> events, List<PacketEvent.Grab> grabs) {
-        List<EscrowPayout> payouts = new ArrayList<>();
         insertGrabs(grabs);
-        for (PacketEvent.Grab grab : grabs) {
-            payouts.add(new EscrowPayout(
-                    "grab:" + grab.packet().value() + ":" + grab.user().value(),
-                    grab.packet().escrowAccount(),
-                    grab.packet().value(),
-                    grab.user(),
-                    Cents.of(grab.amount()),
-                    LedgerKind.PACKET_GRABBED,
-                    grab.at()));
-        }
+        List<EscrowPayout> payouts = new ArrayList<>();
+        grabs.forEach(grab -> payouts.add(payout(grab)));
         int refunds = 0;
         for (PacketEvent event : events) {
             if (event instanceof PacketEvent.Refund refund && closeOnce(refund)) {
                 refunds++;
                 if (refund.amount() > 0) {
-                    payouts.add(new EscrowPayout(
-                            "refund:" + refund.packet().value(),
-                            refund.packet().escrowAccount(),
-                            refund.packet().value(),
-                            refund.sender(),
-                            Cents.of(refund.amount()),
-                            LedgerKind.PACKET_REFUNDED,
-                            refund.at()));
+                    payouts.add(payout(refund));
                 }
             }
         }
         escrowsLeft.debit(payouts);
         escrow.payOut(payouts);
         return grabs.size() + refunds;
+    }
+
+    /**
+     * The second step: every payout of the events whose payee is on another database, recorded by this write or by an
+     * earlier one of the same entries, credited on the payee's database unless it is already. A refund is paid there
+     * only if some refund event closed its packet ({@code refund:<packet>} is one transfer however many events carry
+     * it); packets are placed with their senders (ADR 0084), so refunds stay on one database anyway.
+     */
+    private void receiveInTransit(List<PacketEvent> events) {
+        Map<Integer, List<EscrowPayout>> byDatabase = new TreeMap<>();
+        List<EscrowPayout> payouts = new ArrayList<>();
+        distinctGrabs(events).forEach(grab -> payouts.add(payout(grab)));
+        for (PacketEvent event : events) {
+            if (event instanceof PacketEvent.Refund refund && refund.amount() > 0) {
+                payouts.add(payout(refund));
+            }
+        }
+        for (EscrowPayout payout : payouts) {
+            if (!shards.together(payout.payee().value(), payout.packetId())) {
+                byDatabase
+                        .computeIfAbsent(shards.ofUser(payout.payee().value()), db -> new ArrayList<>())
+                        .add(payout);
+            }
+        }
+        for (List<EscrowPayout> inTransit : byDatabase.values()) {
+            try {
+                transactions.inTransaction(() -> {
+                    escrow.receive(inTransit);
+                    return null;
+                });
+            } catch (DuplicateKeyException receivedAlready) {
+                transactions.inTransaction(() -> {
+                    escrow.receive(escrow.notReceived(inTransit));
+                    return null;
+                });
+            }
+        }
+    }
+
+    private static EscrowPayout payout(PacketEvent.Grab grab) {
+        return new EscrowPayout(
+                "grab:" + grab.packet().value() + ":" + grab.user().value(),
+                grab.packet().escrowAccount(),
+                grab.packet().value(),
+                grab.user(),
+                Cents.of(grab.amount()),
+                LedgerKind.PACKET_GRABBED,
+                grab.at());
+    }
+
+    private static EscrowPayout payout(PacketEvent.Refund refund) {
+        return new EscrowPayout(
+                "refund:" + refund.packet().value(),
+                refund.packet().escrowAccount(),
+                refund.packet().value(),
+                refund.sender(),
+                Cents.of(refund.amount()),
+                LedgerKind.PACKET_REFUNDED,
+                refund.at());
     }
 
     /** The grabs of the batch, each (packet, user) once. */

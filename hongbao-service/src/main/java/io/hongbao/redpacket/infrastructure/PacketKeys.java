@@ -1,10 +1,9 @@
 package io.hongbao.redpacket.infrastructure;
 
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.redpacket.RedPacketSettings.ShardTags;
 import io.hongbao.redpacket.model.PacketId;
 import io.lettuce.core.cluster.SlotHash;
-import java.nio.charset.StandardCharsets;
-import java.util.zip.CRC32;
 
 /**
  * Where a packet lives in Redis. Packets map to a fixed number of virtual shards by a stable hash of their id; every
@@ -100,11 +99,9 @@ public final class PacketKeys {
         return tags;
     }
 
-    /** CRC32 of the id: the same on every JVM and every restart (String.hashCode would be too, but is weaker). */
+    /** CRC32 of the id ({@link DatabaseShards#virtualShardOf}), which also places the packet's rows in the database. */
     public int shardOf(PacketId id) {
-        CRC32 crc = new CRC32();
-        crc.update(id.value().getBytes(StandardCharsets.US_ASCII));
-        return (int) (crc.getValue() % shards);
+        return DatabaseShards.virtualShardOf(id.value(), shards);
     }
 
     public String packet(PacketId id) {

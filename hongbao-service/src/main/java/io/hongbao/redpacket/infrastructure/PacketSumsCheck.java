@@ -6,6 +6,9 @@ import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.audit.model.AuditScope;
+import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.EachDatabase;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -20,11 +23,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public final class PacketSumsCheck implements AuditCheck {
 
-    private final JdbcClient jdbc;
+    private final EachDatabase databases;
+    private final DatabaseShards shards;
     private final AuditedPackets packets;
 
-    public PacketSumsCheck(JdbcClient jdbc, AuditPaging paging) {
-        this.jdbc = jdbc;
+    public PacketSumsCheck(JdbcClient jdbc, EachDatabase databases, DatabaseShards shards, AuditPaging paging) {
+        this.databases = databases;
+        this.shards = shards;
         this.packets = new AuditedPackets(jdbc, paging.pageSize(), Long.MAX_VALUE);
     }
 
@@ -59,7 +64,15 @@ public final class PacketSumsCheck implements AuditCheck {
                 : AuditResult.failed(offenders.count() + " packets do not add up: " + offenders);
     }
 
+    /** A packet's shares, grabs and escrow legs are on its own database: each page is read there. */
     private List<PacketFigures> figures(List<String> ids) {
+        List<PacketFigures> figures = new ArrayList<>();
+        AuditedPackets.byDatabase(ids, shards)
+                .forEach((database, onIt) -> figures.addAll(databases.on(database, jdbc -> figures(jdbc, onIt))));
+        return figures;
+    }
+
+    private static List<PacketFigures> figures(JdbcClient jdbc, List<String> ids) {
         return jdbc.sql("SELECT p.id, p.total_amount, p.share_count, p.refunded_amount,"
                         + " (SELECT COALESCE(SUM(s.amount), 0) FROM packet_shares s WHERE s.packet_id = p.id)"
                         + " AS shares_sum,"
@@ -85,7 +98,8 @@ public final class PacketSumsCheck implements AuditCheck {
     }
 
     /**
-     * Every packet together, in one statement (one snapshot): the shares add up to the totals, no more grabs than
+     * Every packet together, each database in one statement (one snapshot of its own; a packet's rows are all on
+     * its database): the shares add up to the totals, no more grabs than
      * shares, and the escrow accounts of the packets hold what was neither grabbed nor refunded. What a packet checked
      * one by one would show, these show summed over the packets nobody checks one by one any more. An escrow account
      * without a packet row is left to money-conservation, as the checks one by one leave it too. Every table is read in
@@ -93,6 +107,14 @@ public final class PacketSumsCheck implements AuditCheck {
      * the index by account, which would read the legs' rows at random.
      */
     private Totals totals() {
+        Totals total = new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0);
+        for (Totals shard : databases.inSnapshots(PacketSumsCheck::totals)) {
+            total = total.plus(shard);
+        }
+        return total;
+    }
+
+    private static Totals totals(JdbcClient jdbc) {
         return jdbc.sql("SELECT (SELECT COUNT(*) FROM red_packets),"
                         + " (SELECT COALESCE(SUM(total_amount), 0) FROM red_packets),"
                         + " (SELECT COALESCE(SUM(share_count), 0) FROM red_packets),"
@@ -128,6 +150,19 @@ public final class PacketSumsCheck implements AuditCheck {
             long grabbed,
             long grabs,
             long escrow) {
+
+        Totals plus(Totals o) {
+            return new Totals(
+                    packets + o.packets,
+                    total + o.total,
+                    count + o.count,
+                    refunded + o.refunded,
+                    sharesSum + o.sharesSum,
+                    shares + o.shares,
+                    grabbed + o.grabbed,
+                    grabs + o.grabs,
+                    escrow + o.escrow);
+        }
 
         boolean addUp() {
             return sharesSum == total && shares == count && grabs <= count && escrow == total - grabbed - refunded;

@@ -1,5 +1,6 @@
 package io.hongbao.redpacket.infrastructure;
 
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
@@ -39,6 +40,7 @@ final class PersisterWorker implements Runnable {
     private final PersisterSchedule schedule;
     private final WritingEntries writing;
     private final RedPacketSettings.Persister settings;
+    private final DatabaseShards databaseShards;
     private volatile boolean running = true;
 
     PersisterWorker(
@@ -48,7 +50,8 @@ final class PersisterWorker implements Runnable {
             ShardDoorbell doorbell,
             PersisterSchedule schedule,
             PacketEventWriter writer,
-            RedPacketSettings.Persister settings) {
+            RedPacketSettings.Persister settings,
+            DatabaseShards databaseShards) {
         this.streams = streams;
         this.deadLetters = deadLetters;
         this.meters = meters;
@@ -56,6 +59,7 @@ final class PersisterWorker implements Runnable {
         this.schedule = schedule;
         this.writing = new WritingEntries(writer::write, settings.batchSize());
         this.settings = settings;
+        this.databaseShards = databaseShards;
     }
 
     void stop() {
@@ -95,12 +99,14 @@ final class PersisterWorker implements Runnable {
      */
     private void drain(int first) {
         List<Integer> held = new ArrayList<>(List.of(first));
+        int database = databaseShards.ofVirtualShard(first);
         List<PersisterRound.ShardRead> reads = new ArrayList<>();
         try {
             int entries = read(first, settings.batchSize(), held, reads);
             while (entries < settings.batchSize() && reads.size() < settings.shardsPerRound()) {
-                // Only shards due now: a round never waits for more, so the first shard's lag does not grow.
-                int next = doorbell.take(Duration.ZERO);
+                // Only shards due now: a round never waits for more, so the first shard's lag does not grow. And only
+                // shards of the first one's database: the round's grabs are then recorded in one transaction there.
+                int next = doorbell.takeDue(shard -> databaseShards.ofVirtualShard(shard) == database);
                 if (next < 0) {
                     break;
                 }
@@ -110,11 +116,6 @@ final class PersisterWorker implements Runnable {
             if (!reads.isEmpty()) {
                 persist(reads);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
-            held.forEach(shard -> doorbell.again(shard, Duration.ZERO));
-            return;
         } catch (RuntimeException e) {
             held.forEach(shard -> {
                 failed(shard, e);

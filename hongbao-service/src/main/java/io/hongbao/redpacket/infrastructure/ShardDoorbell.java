@@ -5,6 +5,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 
 /**
@@ -103,6 +104,34 @@ public final class ShardDoorbell {
                 changed.awaitNanos(slept);
                 waitNanos -= Math.max(1, System.nanoTime() - before);
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Of the shards due now, the earliest that {@code alike} accepts, held as by {@link #take}; -1 when none is. A
+     * round joins only shards written to the same database shard (ADR 0084): the others stay queued for a round of
+     * their own, so a stalled database holds up only its own shards.
+     */
+    public int takeDue(IntPredicate alike) {
+        lock.lock();
+        try {
+            long now = nanoTime.getAsLong();
+            Due earliest = null;
+            for (Due due : queue) {
+                if (due.at() - now <= 0
+                        && alike.test(due.shard())
+                        && (earliest == null || due.compareTo(earliest) < 0)) {
+                    earliest = due;
+                }
+            }
+            if (earliest == null) {
+                return -1;
+            }
+            queue.remove(earliest);
+            states.set(earliest.shard(), DRAINING);
+            return earliest.shard();
         } finally {
             lock.unlock();
         }

@@ -14,6 +14,7 @@ import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.SpendOutcome;
 import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.support.InMemoryTransactions;
 import java.time.Clock;
@@ -174,6 +175,24 @@ class DrawingInBatchesTest {
     }
 
     @Test
+    void aBatchHoldsDrawsOfUsersOnOneDatabaseSoThatItsTransactionsStayLocal() {
+        // Bob (8) is on database 0 of two, Alice (7) on database 1.
+        DrawingInBatches batches = batches(transactions, 16, new DatabaseShards(2, 2));
+        draws.grant(BOB, 100);
+        draws.grant(ALICE, 100);
+        List<CompletableFuture<DrawAttempt>> drawn =
+                List.of(draw(batches, BOB), draw(batches, ALICE), draw(batches, BOB), draw(batches, ALICE));
+
+        runTasks();
+
+        assertThat(batches.batches())
+                .as("each database's lane: its first draw alone, then the other that waited")
+                .isEqualTo(4);
+        assertThat(drawn).allSatisfy(one -> assertThat(one.join()).isInstanceOf(DrawAttempt.Drawn.class));
+        assertThat(draws.points(BOB) + draws.points(ALICE)).isEqualTo(200 - 4 * 10 + 3);
+    }
+
+    @Test
     void aDrawOnAnUnknownWheelIsRefusedBeforeItJoinsABatch() {
         DrawingInBatches batches = batches(transactions, 16);
 
@@ -185,7 +204,12 @@ class DrawingInBatchesTest {
     }
 
     private DrawingInBatches batches(Transactions transactions, int maxBatch) {
-        return new DrawingInBatches(wheels, draws, pools, drawing, filling, transactions, jdbc, maxBatch, LATER);
+        return batches(transactions, maxBatch, new DatabaseShards(1, 1));
+    }
+
+    private DrawingInBatches batches(Transactions transactions, int maxBatch, DatabaseShards databases) {
+        return new DrawingInBatches(
+                wheels, draws, pools, drawing, filling, transactions, jdbc, maxBatch, databases, LATER);
     }
 
     private CompletableFuture<DrawAttempt> draw(DrawingInBatches batches, UserId user) {

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.support.IntegrationTest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -15,7 +19,6 @@ import org.flywaydb.core.api.output.ValidateResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The service's Flyway, configured as application.yml says, on a database migrated by an earlier layout in which the
@@ -29,20 +32,22 @@ class MigrationHistoryIT extends IntegrationTest {
     private static final String LATER_SERVICE_SCRIPT = "classpath:db/later-service-migration";
 
     @Autowired
-    Flyway service;
+    Migrations service;
 
     @Autowired
     StorageEndpoints endpoints;
 
-    @Autowired
-    JdbcClient jdbc;
-
     private final String schema =
             "migration_history_" + UUID.randomUUID().toString().substring(0, 8);
 
+    /** On the database server directly: ShardingSphere's DataSource knows only the service's own database. */
     @AfterEach
-    void dropSchema() {
-        jdbc.sql("DROP DATABASE IF EXISTS " + schema).update();
+    void dropSchema() throws SQLException {
+        try (Connection db =
+                        DriverManager.getConnection(endpoints.jdbcUrl(), endpoints.dbUser(), endpoints.dbPassword());
+                Statement sql = db.createStatement()) {
+            sql.execute("DROP DATABASE IF EXISTS " + schema);
+        }
     }
 
     @Test
@@ -85,7 +90,7 @@ class MigrationHistoryIT extends IntegrationTest {
     }
 
     private FluentConfiguration asTheServiceIs() {
-        return Flyway.configure().configuration(service.getConfiguration());
+        return service.configuration();
     }
 
     private void migrate(FluentConfiguration configuration, String extraLocation) {

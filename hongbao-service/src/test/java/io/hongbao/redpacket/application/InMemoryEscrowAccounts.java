@@ -41,4 +41,14 @@ final class InMemoryEscrowAccounts implements EscrowAccounts {
     public void payOut(List<EscrowPayout> payouts) {
         throw new UnsupportedOperationException("sending and grabbing never pay out");
     }
+
+    @Override
+    public void receive(List<EscrowPayout> inTransit) {
+        throw new UnsupportedOperationException("sending and grabbing never pay out");
+    }
+
+    @Override
+    public List<EscrowPayout> notReceived(List<EscrowPayout> inTransit) {
+        throw new UnsupportedOperationException("sending and grabbing never pay out");
+    }
 }

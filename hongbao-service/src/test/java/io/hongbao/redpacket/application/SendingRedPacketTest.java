@@ -37,6 +37,7 @@ class SendingRedPacketTest {
     private final InMemoryEscrowAccounts escrow = new InMemoryEscrowAccounts();
     private final SendingRedPacket sending = new SendingRedPacket(
             packets,
+            sender -> PacketId.generate(),
             escrow,
             groups,
             transactions,

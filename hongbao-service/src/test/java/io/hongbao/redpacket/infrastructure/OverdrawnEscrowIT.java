@@ -3,15 +3,9 @@ package io.hongbao.redpacket.infrastructure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hongbao.account.model.Cents;
-import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.model.PacketId;
-import io.hongbao.redpacket.model.PacketType;
-import io.hongbao.redpacket.model.SendOutcome;
-import io.hongbao.redpacket.model.SendRedPacketCommand;
 import io.hongbao.support.RedPacketIntegrationTest;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -131,28 +125,16 @@ class OverdrawnEscrowIT extends RedPacketIntegrationTest {
         assertThat(escrowLeft(overdrawn)).isZero();
     }
 
-    /**
-     * A packet sent (the sender debited into its escrow) and marked published, but absent from Redis: the recovery
-     * worker leaves it alone (published, not expired), so only this test's events touch it.
-     */
     private PacketId sentButOnlyInTheDatabase(long sender, long total, int count) {
-        api().deposit(sender, total).expectStatus().isOk();
-        SendOutcome outcome = sending.send(new SendRedPacketCommand(
-                UserId.of(sender), Cents.of(total), count, PacketType.EQUAL, "", Duration.ofHours(1), null));
-        assertThat(outcome).isInstanceOf(SendOutcome.Sent.class);
-        PacketId id = ((SendOutcome.Sent) outcome).state().packet().id();
-        jdbc.sql("UPDATE red_packets SET published = 1 WHERE id = ?")
-                .param(id.value())
-                .update();
-        return id;
+        return new DatabaseOnlyPackets(api(), sending, jdbc).sent(sender, total, count);
     }
 
     private static PacketEvent grab(PacketId packet, long user, int seq, long amount) {
-        return new PacketEvent.Grab("0-1", packet, UserId.of(user), seq, amount, AT);
+        return DatabaseOnlyPackets.grab(packet, user, seq, amount, AT);
     }
 
     private static PacketEvent refund(PacketId packet, long sender, long amount) {
-        return new PacketEvent.Refund("0-2", packet, UserId.of(sender), amount, AT);
+        return DatabaseOnlyPackets.refund(packet, sender, amount, AT);
     }
 
     private long recordedGrabs(PacketId packet) {
@@ -178,9 +160,6 @@ class OverdrawnEscrowIT extends RedPacketIntegrationTest {
     }
 
     private long escrowLeft(PacketId packet) {
-        return jdbc.sql("SELECT escrow_left FROM red_packets WHERE id = ?")
-                .param(packet.value())
-                .query(Long.class)
-                .single();
+        return new DatabaseOnlyPackets(api(), sending, jdbc).escrowLeft(packet);
     }
 }

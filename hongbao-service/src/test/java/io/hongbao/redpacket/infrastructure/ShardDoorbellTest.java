@@ -179,4 +179,31 @@ class ShardDoorbellTest {
         }
         assertThat(shared.queued()).isZero();
     }
+
+    @Test
+    void aRoundTakesOnlyDueShardsItAcceptsAndLeavesTheOthersQueuedForTheirOwnRound() throws Exception {
+        doorbell.ring(1);
+        doorbell.ring(4);
+        doorbell.ring(6);
+        doorbell.again(2, Duration.ofMillis(5));
+
+        // Even shards only: 4 was rung before 6; 2 is not due yet.
+        assertThat(doorbell.takeDue(shard -> shard % 2 == 0)).isEqualTo(4);
+        assertThat(doorbell.takeDue(shard -> shard % 2 == 0)).isEqualTo(6);
+        assertThat(doorbell.takeDue(shard -> shard % 2 == 0)).isEqualTo(-1);
+
+        clock.addAndGet(Duration.ofMillis(5).toNanos());
+        assertThat(doorbell.take(Duration.ZERO)).isEqualTo(1);
+        assertThat(doorbell.take(Duration.ZERO)).isEqualTo(2);
+    }
+
+    @Test
+    void aShardTakenForARoundIsHeldLikeOneTakenAlone() throws Exception {
+        doorbell.ring(4);
+        assertThat(doorbell.takeDue(shard -> true)).isEqualTo(4);
+
+        doorbell.ring(4);
+
+        assertThat(doorbell.take(Duration.ZERO)).isEqualTo(-1);
+    }
 }
