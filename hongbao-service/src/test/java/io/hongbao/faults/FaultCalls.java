@@ -69,10 +69,26 @@ final class FaultCalls {
     }
 
     static Call send(FaultRig rig, long cents) throws Exception {
+        return send(rig, SENDER, cents);
+    }
+
+    static Call send(FaultRig rig, long sender, long cents) throws Exception {
         ProcessApi api = rig.api();
         return timed(
                 "send",
-                () -> api.post(SENDER, false, "/api/v1/packets", "{\"totalAmount\": " + cents + ", \"count\": 10}"));
+                () -> api.post(sender, false, "/api/v1/packets", "{\"totalAmount\": " + cents + ", \"count\": 10}"));
+    }
+
+    static Call account(FaultRig rig, long user) throws Exception {
+        ProcessApi api = rig.api();
+        return timed("account", () -> api.get(user, false, "/api/v1/me/account"));
+    }
+
+    static Call group(FaultRig rig, long creator) throws Exception {
+        ProcessApi api = rig.api();
+        return timed(
+                "group",
+                () -> api.post(creator, false, "/api/v1/groups", "{\"name\": \"stalled\", \"members\": [2, 3]}"));
     }
 
     static Call draw(FaultRig rig, long user, String wheel) throws Exception {

@@ -131,10 +131,15 @@ public final class PrivateServers implements AutoCloseable {
 
     /** The service's database, for the test's own reads. */
     public DataSource dataSource() {
+        return dataSource(servers.jdbcUrl());
+    }
+
+    /** A database on a private server (as root, no password, as they are started), for the test's own reads. */
+    public static DataSource dataSource(String jdbcUrl) {
         try {
-            MariaDbDataSource source = new MariaDbDataSource(servers.jdbcUrl());
-            source.setUser(servers.dbUser());
-            source.setPassword(servers.dbPassword());
+            MariaDbDataSource source = new MariaDbDataSource(jdbcUrl);
+            source.setUser("root");
+            source.setPassword("");
             return source;
         } catch (SQLException e) {
             throw new IllegalStateException(e);

@@ -28,14 +28,16 @@ import javax.sql.DataSource;
  * service wrote: every answer that named an amount (GRABBED, ALREADY_GRABBED) is one row of {@code packet_grabs} with
  * that amount; no user granted twice, no share given twice, no packet over its count or total; every row written
  * whole (the grab with both its ledger legs); each packet's money conserved; the service's audit ok and its health UP.
- * The same judge as the strategy lab's ({@code hongbao-lab} Judging), applied to the real service.
+ * The same judge as the strategy lab's ({@code hongbao-lab} Judging), applied to the real service. On database shards
+ * (ADR 0083) it reads every database and adds up what it finds; a grab paid to a user of another database has its two
+ * transit legs beside the escrow's and the user's (ADR 0084).
  */
 public final class StormJudge {
 
     private static final Pattern FAILED_CHECK =
             Pattern.compile("\\{\"name\":\"([^\"]+)\",\"ok\":false,\"detail\":\"((?:[^\"\\\\]|\\\\.)*)\"");
 
-    private final DataSource db;
+    private final List<DataSource> databases;
     private final String baseUrl;
     private final String adminToken;
     private final HttpClient http =
@@ -43,7 +45,12 @@ public final class StormJudge {
 
     /** @param adminToken a token of an admin, for the audit */
     public StormJudge(DataSource db, String baseUrl, String adminToken) {
-        this.db = db;
+        this(List.of(db), baseUrl, adminToken);
+    }
+
+    /** @param databases the service's database shards, each read directly */
+    public StormJudge(List<DataSource> databases, String baseUrl, String adminToken) {
+        this.databases = List.copyOf(databases);
         this.baseUrl = baseUrl;
         this.adminToken = adminToken;
     }
@@ -214,7 +221,7 @@ public final class StormJudge {
         for (Balance balance : query(
                 "SELECT account, SUM(amount) FROM ledger_entries WHERE account IN (%s) GROUP BY account",
                 accounts, rs -> new Balance(rs.getString(1).substring("escrow:".length()), rs.getLong(2)))) {
-            escrow.put(balance.packet(), balance.amount());
+            escrow.merge(balance.packet(), balance.amount(), Long::sum);
         }
         long overGranted = 0;
         boolean conserved = true;
@@ -245,14 +252,23 @@ public final class StormJudge {
         }
         long half = 0;
         for (Row row : rows) {
-            List<String> expected =
+            List<String> local =
                     List.of("escrow:" + row.packet() + "=" + -row.amount(), "user:" + row.user() + "=" + row.amount());
+            List<String> throughTransit = List.of(
+                    "escrow:" + row.packet() + "=" + -row.amount(),
+                    "transit:escrow:" + row.packet() + "=" + row.amount(),
+                    "transit:user:" + row.user() + "=" + -row.amount(),
+                    "user:" + row.user() + "=" + row.amount());
             List<String> found = legs.remove("grab:" + row.packet() + ":" + row.user());
-            if (found == null || !new HashSet<>(found).equals(new HashSet<>(expected)) || found.size() != 2) {
+            if (found == null || !(sameLegs(found, local) || sameLegs(found, throughTransit))) {
                 half++;
             }
         }
         return half + legs.size();
+    }
+
+    private static boolean sameLegs(List<String> found, List<String> expected) {
+        return found.size() == expected.size() && new HashSet<>(found).equals(new HashSet<>(expected));
     }
 
     private String audit() throws IOException, InterruptedException {
@@ -287,8 +303,17 @@ public final class StormJudge {
         T map(ResultSet rs) throws SQLException;
     }
 
-    /** {@code sql} with its one {@code %s} replaced by a placeholder per value. */
+    /** {@code sql} with its one {@code %s} replaced by a placeholder per value, on every database, rows added up. */
     private <T> List<T> query(String sql, Collection<String> values, RowMapper<T> mapper) throws SQLException {
+        List<T> result = new ArrayList<>();
+        for (DataSource db : databases) {
+            result.addAll(query(db, sql, values, mapper));
+        }
+        return result;
+    }
+
+    private static <T> List<T> query(DataSource db, String sql, Collection<String> values, RowMapper<T> mapper)
+            throws SQLException {
         List<T> result = new ArrayList<>();
         if (values.isEmpty()) {
             return result;

@@ -80,6 +80,9 @@ final class BenchEnvironment implements AutoCloseable {
         if (options.baselines.contains(ANNOTATED_CONTROLLER)) {
             targets.add(annotatedController(options, work, servers, redis, sharedSecret, jvmArgs));
         }
+        if (options.alsoDbShards > 0) {
+            targets.add(onDatabaseShards(options, work, servers, redis, sharedSecret, jvmArgs));
+        }
         if (!options.skipPeer) {
             ChildJvm peer = ChildJvm.start(
                     "peer",
@@ -111,7 +114,46 @@ final class BenchEnvironment implements AutoCloseable {
         List<String> launch =
                 List.of("-jar", options.serviceJar.toAbsolutePath().toString());
         return service(
-                "hongbao", List.of(options.serviceJar), launch, options, work, servers, redis, jdbc, secret, jvmArgs);
+                "hongbao",
+                List.of(options.serviceJar),
+                launch,
+                options,
+                work,
+                servers,
+                redis,
+                List.of(jdbc),
+                secret,
+                jvmArgs);
+    }
+
+    /**
+     * The same service jar on {@code --also-db-shards} database shards (ADR 0083): that many databases of its own on
+     * the same MariaDB, and a Redis database of its own, so that the two targets' CPU in MariaDB is each one's own
+     * work and their ratio is the cost of sharding per grab.
+     */
+    private Target onDatabaseShards(
+            HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
+            throws Exception {
+        String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
+        List<String> shards = new ArrayList<>();
+        for (int shard = 0; shard < options.alsoDbShards; shard++) {
+            shards.add(siblingDatabase(jdbc, "_shard_" + shard + "_of_" + options.alsoDbShards));
+        }
+        return service(
+                shardedTargetName(options.alsoDbShards),
+                List.of(options.serviceJar),
+                List.of("-jar", options.serviceJar.toAbsolutePath().toString()),
+                options,
+                work,
+                servers,
+                redisInDatabase(redis, 3),
+                shards,
+                secret,
+                jvmArgs);
+    }
+
+    static String shardedTargetName(int shards) {
+        return "hongbao-" + shards + "-db-shards";
     }
 
     /**
@@ -138,7 +180,7 @@ final class BenchEnvironment implements AutoCloseable {
                 work,
                 servers,
                 redisInDatabase(redis, 2),
-                jdbc,
+                List.of(jdbc),
                 secret,
                 jvmArgs);
     }
@@ -151,7 +193,7 @@ final class BenchEnvironment implements AutoCloseable {
             Path work,
             EmbeddedServers servers,
             String redis,
-            String jdbc,
+            List<String> databases,
             String secret,
             List<String> jvmArgs)
             throws Exception {
@@ -159,7 +201,11 @@ final class BenchEnvironment implements AutoCloseable {
         String password = options.dbUrl != null ? options.dbPassword : servers.dbPassword();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HONGBAO_REDIS_URL", redis);
-        env.put("HONGBAO_DB_URL", jdbc);
+        if (databases.size() == 1) {
+            env.put("HONGBAO_DB_URL", databases.get(0));
+        } else {
+            env.put("HONGBAO_DB_SHARDS", String.join(",", databases));
+        }
         env.put("HONGBAO_DB_USER", user);
         env.put("HONGBAO_DB_PASSWORD", password);
         env.put("HONGBAO_JWT_SECRET", secret);
@@ -176,8 +222,8 @@ final class BenchEnvironment implements AutoCloseable {
                 service.baseUrl(),
                 OptionalLong.of(service.pid()),
                 tokens,
-                new JdbcGrabRows(jdbc, user, password),
-                new JdbcAccountHolders(jdbc, user, password));
+                new JdbcGrabRows(databases, user, password),
+                new JdbcAccountHolders(databases, user, password));
     }
 
     List<Target> targets() {

@@ -60,6 +60,15 @@ public final class HttpCommand implements Callable<Integer> {
                     + " the functional route, ADR 0050; target " + BenchEnvironment.ANNOTATED_TARGET + ")")
     List<String> baselines = new ArrayList<>();
 
+    @Option(
+            names = "--also-db-shards",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "also measure the service on N database shards (ADR 0083): N databases of its own on the same"
+                    + " MariaDB and a Redis database of its own, runs alternating with hongbao's on one database"
+                    + " (target hongbao-N-db-shards); 0 = not")
+    int alsoDbShards;
+
     @Option(names = "--connections", defaultValue = "64", description = "keep-alive connections (${DEFAULT-VALUE})")
     int connections;
 
@@ -248,6 +257,11 @@ public final class HttpCommand implements Callable<Integer> {
                     "--baseline " + baseline + ": the baseline is " + BenchEnvironment.ANNOTATED_CONTROLLER);
         }
         require(baselines.isEmpty() || url == null, "--baseline needs the bench to start the service (no --url)");
+        require(alsoDbShards == 0 || alsoDbShards >= 2, "--also-db-shards must be at least 2 (or 0: not)");
+        require(
+                alsoDbShards == 0 || (url == null && !skipHongbao),
+                "--also-db-shards compares with hongbao on one database, started by the bench (no --url, no"
+                        + " --skip-hongbao)");
     }
 
     LoadSettings loadSettings(int run) {
@@ -305,6 +319,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("jvmArgs", jvmArgs);
         settings.put("serviceEnv", serviceEnv);
         settings.put("baselines", baselines);
+        settings.put("alsoDbShards", alsoDbShards);
         settings.put("cores", Runtime.getRuntime().availableProcessors());
         return settings;
     }

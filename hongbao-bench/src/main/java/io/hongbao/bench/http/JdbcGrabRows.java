@@ -9,17 +9,20 @@ import java.sql.SQLException;
 import java.util.Collections;
 import java.util.List;
 
-/** Counts the service's {@code packet_grabs} rows for a run's packets, straight from the database the bench owns. */
+/**
+ * Counts the service's {@code packet_grabs} rows for a run's packets, straight from the databases the bench owns: each
+ * shard's, added up (a packet's rows are all on one shard).
+ */
 final class JdbcGrabRows implements HongbaoTarget.GrabRows {
 
     private static final int CHUNK = 500;
 
-    private final String url;
+    private final List<String> shards;
     private final String user;
     private final String password;
 
-    JdbcGrabRows(String url, String user, String password) {
-        this.url = url;
+    JdbcGrabRows(List<String> shards, String user, String password) {
+        this.shards = List.copyOf(shards);
         this.user = user;
         this.password = password;
     }
@@ -27,7 +30,15 @@ final class JdbcGrabRows implements HongbaoTarget.GrabRows {
     @Override
     public long count(List<String> packetIds) throws SQLException {
         long rows = 0;
-        try (Connection db = DriverManager.getConnection(url, user, password)) {
+        for (String shard : shards) {
+            rows += count(shard, packetIds);
+        }
+        return rows;
+    }
+
+    private long count(String shard, List<String> packetIds) throws SQLException {
+        long rows = 0;
+        try (Connection db = DriverManager.getConnection(shard, user, password)) {
             for (List<String> chunk : Chunks.of(packetIds, CHUNK)) {
                 String marks = String.join(",", Collections.nCopies(chunk.size(), "?"));
                 try (PreparedStatement count =

@@ -43,16 +43,39 @@ public record Report(
     }
 
     static List<Double> ratios(List<TargetRun> runs, String numerator, String denominator) {
+        return ratios(runs, numerator, denominator, r -> r.measurement().requestsPerSecond());
+    }
+
+    /** {@code figure} of {@code numerator}'s run divided by that of {@code denominator}'s run of the same number. */
+    static List<Double> ratios(
+            List<TargetRun> runs, String numerator, String denominator, ToDoubleFunction<TargetRun> figure) {
         List<Double> ratios = new ArrayList<>();
         for (TargetRun top : only(runs, numerator)) {
             for (TargetRun bottom : only(runs, denominator)) {
-                if (bottom.run() == top.run() && bottom.measurement().requestsPerSecond() > 0) {
-                    ratios.add(top.measurement().requestsPerSecond()
-                            / bottom.measurement().requestsPerSecond());
+                double below = figure.applyAsDouble(bottom);
+                double above = figure.applyAsDouble(top);
+                if (bottom.run() == top.run() && below > 0 && !Double.isNaN(above)) {
+                    ratios.add(above / below);
                 }
             }
         }
         return ratios;
+    }
+
+    /**
+     * CPU time MariaDB spent per GRABBED answer over the run's window, in µs: what a grant costs the system of record
+     * (NaN when MariaDB was not measured or nothing was granted).
+     */
+    static double mariadbMicrosPerGrant(TargetRun run) {
+        Measurement m = run.measurement();
+        Double cores = m.cpu().processCores().get("mariadb");
+        double grantsPerSecond = m.outcomes().getOrDefault(Outcome.GRABBED, 0L) / m.seconds();
+        return cores == null || grantsPerSecond <= 0 ? Double.NaN : cores * 1e6 / grantsPerSecond;
+    }
+
+    /** {@link #mariadbMicrosPerGrant} of each of {@code target}'s runs. */
+    static Stats mariadbMicrosPerGrant(List<TargetRun> runs, String target) {
+        return stats(only(runs, target), Report::mariadbMicrosPerGrant);
     }
 
     static TargetSummary summarise(String target, List<TargetRun> runs) {

@@ -41,7 +41,35 @@ final class TextReport {
                     baseline.max(),
                     baseline.n()));
         }
+        if (report.settings().get("alsoDbShards") instanceof Integer shards && shards > 0) {
+            out.append(databaseShardsLine(report, BenchEnvironment.shardedTargetName(shards)));
+        }
         return out.toString();
+    }
+
+    /** The cost of database shards (issue 15): the sharded target against hongbao on one database, run by run. */
+    private static String databaseShardsLine(Report report, String sharded) {
+        Stats throughput = Stats.of(Report.ratios(report.runs(), sharded, "hongbao"));
+        Stats perGrant = Stats.of(Report.ratios(report.runs(), sharded, "hongbao", Report::mariadbMicrosPerGrant));
+        Stats one = Report.mariadbMicrosPerGrant(report.runs(), "hongbao");
+        Stats many = Report.mariadbMicrosPerGrant(report.runs(), sharded);
+        return format(
+                "MariaDB CPU per grant, %s vs hongbao (one database): %.0f µs (%.0f–%.0f) vs %.0f µs (%.0f–%.0f);"
+                        + " ratio %.2fx median, range %.2f–%.2f over %d runs; throughput ratio %.2fx (%.2f–%.2f)%n",
+                sharded,
+                many.median(),
+                many.min(),
+                many.max(),
+                one.median(),
+                one.min(),
+                one.max(),
+                perGrant.median(),
+                perGrant.min(),
+                perGrant.max(),
+                perGrant.n(),
+                throughput.median(),
+                throughput.min(),
+                throughput.max());
     }
 
     static String runsTable(Report report) {

@@ -3,6 +3,7 @@ package io.hongbao.bench.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.bench.BenchRedis;
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.embedded.EmbeddedServers;
 import io.hongbao.platform.storage.StorageSettings;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +41,7 @@ class JdbcAccountHoldersIT {
                     .locations("classpath:db/migration")
                     .load()
                     .migrate();
-            JdbcAccountHolders holders = new JdbcAccountHolders(jdbc, user, password);
+            JdbcAccountHolders holders = new JdbcAccountHolders(List.of(jdbc), user, password);
 
             assertThat(holders.open(FIRST, SHAPE, 100)).isEqualTo(225_000);
 
@@ -64,6 +66,47 @@ class JdbcAccountHoldersIT {
                         .isEqualTo(225_000);
                 assertThat(one(sql, "SELECT SUM(amount) FROM ledger_entries")).isZero();
             }
+        }
+    }
+
+    @Test
+    void onTwoDatabaseShardsEachHolderIsWrittenToTheShardOfHisUserId(@TempDir Path dir) throws Exception {
+        try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(
+                new StorageSettings(dir, BenchRedis.settings(null), new StorageSettings.Db(null, "root", "", 1, 1)))) {
+            List<String> shards = List.of(
+                    BenchEnvironment.siblingDatabase(servers.jdbcUrl(), "_holders_0"),
+                    BenchEnvironment.siblingDatabase(servers.jdbcUrl(), "_holders_1"));
+            for (String shard : shards) {
+                Flyway.configure()
+                        .dataSource(shard, servers.dbUser(), servers.dbPassword())
+                        .locations("classpath:db/migration")
+                        .load()
+                        .migrate();
+            }
+
+            long opened =
+                    new JdbcAccountHolders(shards, servers.dbUser(), servers.dbPassword()).open(FIRST, SHAPE, 100);
+
+            assertThat(opened).isEqualTo(225_000);
+            DatabaseShards placement = new DatabaseShards(2, 16);
+            long total = 0;
+            for (int shard = 0; shard < 2; shard++) {
+                try (Connection db =
+                                DriverManager.getConnection(shards.get(shard), servers.dbUser(), servers.dbPassword());
+                        Statement sql = db.createStatement()) {
+                    long here = one(sql, "SELECT COUNT(*) FROM accounts");
+                    assertThat(here).as("holders on shard %d", shard).isBetween(100_000L, 125_000L);
+                    total += here;
+                    assertThat(placement.ofUser(one(sql, "SELECT MIN(user_id) FROM accounts")))
+                            .isEqualTo(shard);
+                    assertThat(one(sql, "SELECT COUNT(DISTINCT MOD(user_id, 2)) FROM accounts"))
+                            .isOne();
+                    assertThat(one(sql, "SELECT SUM(amount) FROM ledger_entries"))
+                            .as("each shard's books balance on their own")
+                            .isZero();
+                }
+            }
+            assertThat(total).isEqualTo(225_000);
         }
     }
 

@@ -127,6 +127,56 @@ class ReportTest {
                         "Draws/s ÷ grabs/s hongbao (same service, same run): 0.30x median, range 0.10–0.50 over 3 runs");
     }
 
+    /** {@code run} with MariaDB measured at {@code cores} over its window. */
+    static TargetRun withMariadb(TargetRun run, double cores) {
+        Measurement m = run.measurement();
+        CpuUsage cpu = new CpuUsage(1.9, 0.1, Map.of("target", 1.0, "mariadb", cores), 100, 2.5);
+        return new TargetRun(
+                run.target(),
+                run.run(),
+                run.packets(),
+                new Measurement(
+                        m.seconds(),
+                        m.requests(),
+                        m.requestsPerSecond(),
+                        m.warmupRequestsPerSecond(),
+                        m.latency(),
+                        m.rawLatency(),
+                        m.expectedIntervalMicros(),
+                        m.outcomes(),
+                        m.httpErrorStatuses(),
+                        m.errors(),
+                        m.grantedAll(),
+                        m.answersPerSecond(),
+                        cpu,
+                        m.persistedPerSecond()),
+                run.persistence(),
+                run.service());
+    }
+
+    @Test
+    void theShardedTargetsMariaDbCpuPerGrantIsComparedWithOneDatabaseRunByRun() {
+        String sharded = BenchEnvironment.shardedTargetName(4);
+        // 57 of each 60 requests are grants: at 10,000 req/s, 9,500 grants/s; 0.95 cores is 100 µs per grant.
+        Report report = Report.of(
+                "now",
+                Map.of("alsoDbShards", 4),
+                "closed",
+                List.of(
+                        withMariadb(run("hongbao", 1, 10_000, 5), 0.95),
+                        withMariadb(run(sharded, 1, 10_000, 5), 1.14),
+                        withMariadb(run("hongbao", 2, 10_000, 5), 0.95),
+                        withMariadb(run(sharded, 2, 5_000, 5), 0.57),
+                        withMariadb(run("hongbao", 3, 20_000, 5), 1.9),
+                        withMariadb(run(sharded, 3, 20_000, 5), 2.85)));
+
+        assertThat(Report.mariadbMicrosPerGrant(report.runs().get(1))).isCloseTo(120, within(1e-9));
+        assertThat(TextReport.render(report))
+                .contains("MariaDB CPU per grant, hongbao-4-db-shards vs hongbao (one database): 120 µs (120–150)"
+                        + " vs 100 µs (100–100); ratio 1.20x median, range 1.20–1.50 over 3 runs; throughput ratio"
+                        + " 1.00x (0.50–1.00)");
+    }
+
     @Test
     void withoutADrawPhaseTheReportHasNoDraws() {
         Report report = Report.of("now", Map.of(), "closed", List.of(run("hongbao", 1, 20_000, 5)));
