@@ -81,10 +81,7 @@ class ShardedIT extends IntegrationTest {
                 "--hongbao.db.password=",
                 "--hongbao.redpacket.warm-up.enabled=false");
         placement = sharded.bean(DatabaseShards.class);
-        shardedHttp = WebTestClient.bindToServer()
-                .baseUrl("http://localhost:" + sharded.port())
-                .responseTimeout(Duration.ofSeconds(30))
-                .build();
+        shardedHttp = sharded.http();
         shardedApi = new Api(shardedHttp, this::tokenFor, adminToken());
     }
 

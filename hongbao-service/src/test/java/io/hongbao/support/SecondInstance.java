@@ -4,6 +4,7 @@ import io.hongbao.HongbaoApplication;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.storage.StorageEndpoints;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -11,6 +12,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * The service once more, in the test's JVM, on the same Redis and database as the test's own context: another instance
@@ -70,6 +72,14 @@ public final class SecondInstance implements AutoCloseable {
 
     public int port() {
         return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    /** A client of this instance over real HTTP, patient enough for calls that wait on a store. */
+    public WebTestClient http() {
+        return WebTestClient.bindToServer()
+                .baseUrl("http://localhost:" + port())
+                .responseTimeout(Duration.ofSeconds(30))
+                .build();
     }
 
     @Override

@@ -62,10 +62,7 @@ class ShardRoutingIT extends IntegrationTest {
         }
         sharded = start("shard-routing", String.join(",", shardUrls));
         placement = sharded.bean(DatabaseShards.class);
-        shardedHttp = WebTestClient.bindToServer()
-                .baseUrl("http://localhost:" + sharded.port())
-                .responseTimeout(Duration.ofSeconds(30))
-                .build();
+        shardedHttp = sharded.http();
         shardedApi = new Api(shardedHttp, this::tokenFor, adminToken());
     }
 
