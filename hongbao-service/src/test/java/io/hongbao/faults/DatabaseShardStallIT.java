@@ -82,8 +82,12 @@ class DatabaseShardStallIT {
             }
             CompletableFuture<FaultCalls.Call> group =
                     FaultCalls.later(Duration.ofSeconds(4), () -> FaultCalls.group(rig, LIVE_SENDER));
-            FaultCalls.Call health = FaultCalls.later(Duration.ofSeconds(5), () -> FaultCalls.health(rig))
-                    .join();
+            // Several at once: the answer must not depend on which shard a check happens to reach.
+            List<CompletableFuture<FaultCalls.Call>> healthChecks = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                healthChecks.add(FaultCalls.later(Duration.ofSeconds(5), () -> FaultCalls.health(rig)));
+            }
+            List<FaultCalls.Call> health = joined(healthChecks);
             Thread.sleep(Math.max(0, STALL.toMillis() - millis(System.nanoTime() - stalled)));
             long[] rowsAtResume = grabRowsPerShard(rig, FROZEN);
             rig.lastShardServers().mariaDb().resume();
@@ -112,7 +116,7 @@ class DatabaseShardStallIT {
                     .line("grab rows written per shard while it was frozen: %s", difference(rowsAtStall, rowsAtResume))
                     .line("users of the live shards: %s", FaultCalls.describe(liveDone))
                     .line("users of the frozen shard: %s", FaultCalls.describe(frozenDone))
-                    .line("a group (written on every shard): %s; health %s", group.join(), health)
+                    .line("a group (written on every shard): %s; health %s", group.join(), FaultCalls.describe(health))
                     .line("after it resumed: %s", counts(sentBetween(answers, resumed, Long.MAX_VALUE)))
                     .line(
                             "all recorded %d ms after the shard resumed; grab rows per shard %s",
@@ -134,6 +138,10 @@ class DatabaseShardStallIT {
                 }
                 assertThat(call.took()).isLessThan(STALL.plusSeconds(10));
             });
+            assertThat(health)
+                    .as("the database is every shard: one frozen makes the service's health DOWN, whichever shard a"
+                            + " check would reach")
+                    .allSatisfy(call -> assertThat(call.status()).isEqualTo(503));
             assertThat(verdict.held()).as(verdict.summary()).isTrue();
         }
     }

@@ -12,6 +12,7 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.flyway.autoconfigure.FlywayProperties;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -86,6 +87,12 @@ class DatabaseConfiguration {
     }
 
     /** The shards' own pools, beside ShardingSphere: for reads that must see each database whole (ADR 0084). */
+    /** Replaces Spring Boot's {@code db} health, which would ask only the shard ShardingSphere picks. */
+    @Bean
+    HealthIndicator dbHealthIndicator(ShardedDataSource dataSource) {
+        return new DatabaseShardsHealthIndicator(dataSource.pools());
+    }
+
     @Bean
     EachDatabase eachDatabase(ShardedDataSource dataSource) {
         return new EachDatabase(dataSource.pools());
