@@ -129,29 +129,8 @@ class ReportTest {
 
     /** {@code run} with MariaDB measured at {@code cores} over its window. */
     static TargetRun withMariadb(TargetRun run, double cores) {
-        Measurement m = run.measurement();
         CpuUsage cpu = new CpuUsage(1.9, 0.1, Map.of("target", 1.0, "mariadb", cores), 100, 2.5);
-        return new TargetRun(
-                run.target(),
-                run.run(),
-                run.packets(),
-                new Measurement(
-                        m.seconds(),
-                        m.requests(),
-                        m.requestsPerSecond(),
-                        m.warmupRequestsPerSecond(),
-                        m.latency(),
-                        m.rawLatency(),
-                        m.expectedIntervalMicros(),
-                        m.outcomes(),
-                        m.httpErrorStatuses(),
-                        m.errors(),
-                        m.grantedAll(),
-                        m.answersPerSecond(),
-                        cpu,
-                        m.persistedPerSecond()),
-                run.persistence(),
-                run.service());
+        return changed(run, run.measurement().answersPerSecond(), cpu);
     }
 
     @Test
@@ -258,6 +237,11 @@ class ReportTest {
     }
 
     private static TargetRun withAnswers(TargetRun run, List<Long> answersPerSecond) {
+        return changed(run, answersPerSecond, run.measurement().cpu());
+    }
+
+    /** {@code run} as measured, but with these answers per second and this CPU. */
+    private static TargetRun changed(TargetRun run, List<Long> answersPerSecond, CpuUsage cpu) {
         Measurement m = run.measurement();
         Measurement changed = new Measurement(
                 m.seconds(),
@@ -272,7 +256,7 @@ class ReportTest {
                 m.errors(),
                 m.grantedAll(),
                 answersPerSecond,
-                m.cpu(),
+                cpu,
                 m.persistedPerSecond());
         return new TargetRun(run.target(), run.run(), run.packets(), changed, run.persistence(), run.service());
     }
