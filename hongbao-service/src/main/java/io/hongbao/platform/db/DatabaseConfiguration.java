@@ -86,13 +86,13 @@ class DatabaseConfiguration {
         return new HikariDataSource(config);
     }
 
-    /** The shards' own pools, beside ShardingSphere: for reads that must see each database whole (ADR 0084). */
     /** Replaces Spring Boot's {@code db} health, which would ask only the shard ShardingSphere picks. */
     @Bean
     HealthIndicator dbHealthIndicator(ShardedDataSource dataSource) {
         return new DatabaseShardsHealthIndicator(dataSource.pools());
     }
 
+    /** The shards' own pools, beside ShardingSphere: for reads that must see each database whole (ADR 0084). */
     @Bean
     EachDatabase eachDatabase(ShardedDataSource dataSource) {
         return new EachDatabase(dataSource.pools());
