@@ -26,11 +26,15 @@ INSTANCES=${INSTANCES:-3}
 SERVICE_FIRST_PORT=${SERVICE_FIRST_PORT:-8081}
 PROXY_PORT=${PROXY_PORT:-8888}
 PROXY_STATS_PORT=${PROXY_STATS_PORT:-8404}
-HEALTH_PATH=${HEALTH_PATH:-/actuator/health}
+# What HAProxy and 'up' check: readiness (Redis reachable, grab path warm, not draining), never the databases
+# (docs/api.md, change 23); 'status' shows the full /actuator/health, the databases included.
+HEALTH_PATH=${HEALTH_PATH:-/actuator/health/readiness}
 JAVA_OPTS=${JAVA_OPTS:--Xms512m -Xmx512m}
 JAR=${HONGBAO_JAR:-hongbao-service/target/hongbao-exec.jar}
 # Extra environment for every instance, e.g. SERVICE_ENV="HONGBAO_RATELIMITS_PERUSER_SEND_ENABLED=false".
 SERVICE_ENV=${SERVICE_ENV:-}
+# The address HAProxy connects to the instances from: the only proxy they trust for X-Forwarded-For (change 24).
+PROXY_SOURCE=127.0.0.1
 
 RUN=$DATA/run
 LOGS=$DATA/logs
@@ -178,7 +182,8 @@ start_instances() {
     # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM options
     env "$redis_env" HONGBAO_DB_URL="$(db_url)" HONGBAO_DB_USER="${HONGBAO_DB_USER:-root}" \
       HONGBAO_DB_PASSWORD="${HONGBAO_DB_PASSWORD:-}" HONGBAO_JWT_SECRET="$jwt" \
-      HONGBAO_DATA_DIR="$(realpath "$DATA/service-$i")" SERVER_PORT="$port" "${extra[@]}" \
+      HONGBAO_DATA_DIR="$(realpath "$DATA/service-$i")" SERVER_PORT="$port" \
+      HONGBAO_RATELIMITS_TRUSTEDPROXIES="$PROXY_SOURCE" "${extra[@]}" \
       nohup java $JAVA_OPTS -jar "$JAR" >"$LOGS/service-$i.log" 2>&1 &
     echo $! >"$RUN/service-$i.pid"
   done
@@ -213,13 +218,22 @@ defaults
     timeout client 60s
     timeout server 30s
     timeout http-keep-alive 60s
+    # A request that could not connect (an instance killed before its checks failed) goes to another instance: it
+    # never reached the service, so sending it again is safe whatever it was.
+    retries 2
+    option redispatch 1
+    retry-on conn-failure
 
+# option forwardfor appends the client's address to X-Forwarded-For; the instances trust only $PROXY_SOURCE, so the
+# client's address is that hop whatever the client wrote to the left of it.
 frontend hongbao
     bind *:$PROXY_PORT
+    option forwardfor
     default_backend instances
 
-# Least outstanding requests: a slower instance (GC, a cold JIT) gets fewer. An instance whose health is not 200 gets
-# nothing; two failed checks 1 s apart take it out, two good ones put it back.
+# Least outstanding requests: a slower instance (GC, a cold JIT) gets fewer. An instance whose readiness is not 200
+# gets nothing; two failed checks 1 s apart take it out, two good ones put it back. On SIGTERM an instance answers
+# readiness 503 for hongbao.shutdown.drain-for (3 s) before its port closes.
 backend instances
     balance leastconn
     option httpchk GET $HEALTH_PATH
@@ -227,7 +241,7 @@ backend instances
     default-server inter 1s fall 2 rise 2
 EOF
     for ((i = 1; i <= INSTANCES; i++)); do
-      printf '    server instance-%d 127.0.0.1:%d check\n' "$i" $((SERVICE_FIRST_PORT + i - 1))
+      printf '    server instance-%d 127.0.0.1:%d check source %s\n' "$i" $((SERVICE_FIRST_PORT + i - 1)) "$PROXY_SOURCE"
     done
     cat <<EOF
 
@@ -291,7 +305,7 @@ status() {
   for ((i = 1; i <= INSTANCES; i++)); do
     port=$((SERVICE_FIRST_PORT + i - 1))
     printf 'instance-%d :%d %s\n' "$i" "$port" \
-      "$(curl -s -m 2 "http://127.0.0.1:$port$HEALTH_PATH" || echo 'no answer')"
+      "$(curl -s -m 2 "http://127.0.0.1:$port/actuator/health" || echo 'no answer')"
   done
   if answers 127.0.0.1 "$PROXY_STATS_PORT"; then
     echo

@@ -89,9 +89,11 @@ export const post = (path, body, options = {}) => call('POST', path, { ...option
 /**
  * Follows a Server-Sent Events stream with fetch (EventSource cannot send the Authorization header), calling
  * onEvent(name, data) per event and reconnecting after a drop until stop() is called.
- * onState('live'|'retrying'|'stopped').
+ * onState('live'|'retrying'|'stopped'|'ended').
+ * ended() (optional) says whether a stream the server closed was its last: the server ends a packet's stream after
+ * the finished packet's last state, and following it again would only repeat that state.
  */
-export function follow(path, onEvent, onState) {
+export function follow(path, onEvent, onState, ended = () => false) {
   const control = new AbortController();
   let delay = 500;
   const run = async () => {
@@ -110,6 +112,10 @@ export function follow(path, onEvent, onState) {
         onState('live');
         delay = 500;
         await readEvents(answer.body, onEvent);
+        if (ended()) {
+          onState('ended');
+          return;
+        }
       } catch (e) {
         if (control.signal.aborted) return;
       }

@@ -127,8 +127,13 @@ export async function packetView(root, claims, id) {
   }, (s) => {
     status.textContent = s === 'live' ? t('live') : s === 'retrying' ? t('reconnecting') : '';
     status.className = 'live-state ' + s;
-  });
+  }, () => finished(state.packet));
   onLeave(stream.stop);
+}
+
+// Sold out, or its refund recorded: the server ended its stream after this state, and nothing changes any more.
+function finished(packet) {
+  return !!packet && (packet.remainingCount === 0 || packet.refundedAmount > 0);
 }
 
 function shareBox(id) {

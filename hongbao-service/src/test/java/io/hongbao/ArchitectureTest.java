@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.SimpleConditionEvent.violated;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -75,6 +76,18 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat(resideInAPackage("io.hongbao..").and(resideOutsideOfPackage("io.hongbao.platform..")))
             .because("every feature uses the platform, so the platform using a feature would tie them all together");
+
+    /**
+     * No cycle between platform's parts ({@code db}, {@code web}, {@code redis}, ...), so each can be read, tested and
+     * changed from the bottom up.
+     */
+    @ArchTest
+    static final ArchRule platformPartsHaveNoCycles = slices().matching("io.hongbao.platform.(*)..")
+            .namingSlices("platform.$1")
+            .should()
+            .beFreeOfCycles()
+            .because("a part of the platform that needs another's type takes it from below or is given it, never both"
+                    + " ways round");
 
     @ArchTest
     static final ArchRule nothingInTheServiceDependsOnTheLab = noClasses()

@@ -4,7 +4,7 @@ import io.hongbao.bench.audit.AuditCommand;
 import io.hongbao.bench.chaos.ChaosCommand;
 import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
-import io.hongbao.bench.http.TopologyCommand;
+import io.hongbao.bench.http.topology.TopologyCommand;
 import io.hongbao.bench.lottery.DrawsCommand;
 import io.hongbao.bench.strategies.StrategiesCommand;
 import picocli.CommandLine;

@@ -1,8 +1,8 @@
 package io.hongbao.lab;
 
 import io.hongbao.account.application.DepositingMoney;
-import io.hongbao.lab.infrastructure.LabSchema;
 import io.hongbao.lab.infrastructure.LabStrategyCatalog;
+import io.hongbao.lab.infrastructure.storage.LabSchema;
 import io.hongbao.lab.model.GrabStrategies;
 import io.hongbao.platform.db.ShardedDataSource;
 import io.hongbao.platform.db.SpringTransactions;

@@ -6,6 +6,7 @@ import io.hongbao.account.application.ReadingAccount;
 import io.hongbao.account.infrastructure.AccountsInfrastructure;
 import io.hongbao.account.model.Accounts;
 import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.account.model.EscrowPlacement;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import java.time.Clock;
@@ -25,9 +26,10 @@ class AccountConfiguration {
         return AccountsInfrastructure.jdbcAccounts(jdbc);
     }
 
+    /** The escrows' placement is the packets' feature's, which implements {@link EscrowPlacement}. */
     @Bean
-    EscrowAccounts escrowAccounts(JdbcClient jdbc, DatabaseShards shards) {
-        return AccountsInfrastructure.jdbcEscrowAccounts(jdbc, shards);
+    EscrowAccounts escrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows) {
+        return AccountsInfrastructure.jdbcEscrowAccounts(jdbc, shards, escrows);
     }
 
     @Bean

@@ -8,6 +8,7 @@ import io.hongbao.audit.infrastructure.AuditMeters;
 import io.hongbao.audit.infrastructure.AuditWorker;
 import io.hongbao.audit.infrastructure.BalancesMatchLedgerCheck;
 import io.hongbao.audit.infrastructure.MoneyConservationCheck;
+import io.hongbao.audit.infrastructure.TransfersPairedCheck;
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.platform.db.EachDatabase;
@@ -33,6 +34,7 @@ class AuditConfiguration {
     static final List<String> ORDER = List.of(
             "redis-db-agreement",
             "money-conservation",
+            "transfers-paired",
             "balances-match-ledger",
             "packet-sums",
             "grabs-recorded-once",
@@ -41,7 +43,9 @@ class AuditConfiguration {
             "lottery-units-won-once",
             "lottery-draws-one-outcome",
             "lottery-points-exact",
-            "lottery-pools-match-database");
+            "lottery-pools-match-database",
+            "wheel-copies-agree",
+            "groups-at-home");
 
     @Bean
     AuditPaging auditPaging(AuditSettings settings) {
@@ -51,6 +55,12 @@ class AuditConfiguration {
     @Bean
     MoneyConservationCheck moneyConservationCheck(EachDatabase databases) {
         return new MoneyConservationCheck(databases);
+    }
+
+    @Bean
+    TransfersPairedCheck transfersPairedCheck(
+            EachDatabase databases, AuditPaging paging, AuditSettings settings, Clock clock) {
+        return new TransfersPairedCheck(databases, paging, settings.transitBound(), clock);
     }
 
     @Bean

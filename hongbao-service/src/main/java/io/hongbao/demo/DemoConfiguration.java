@@ -1,15 +1,17 @@
 package io.hongbao.demo;
 
-import io.hongbao.platform.storage.StorageSettings;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /** Wires the demo sign-in (docs/api.md, Demo sign-in; ADR 0076). */
 @Configuration(proxyBeanMethods = false)
 class DemoConfiguration {
 
+    /** On as {@link DemoEnabled} decides, from the same settings, so the page and the route always agree. */
     @Bean
-    DemoMode demoMode(DemoSettings demo, StorageSettings storage) {
-        return new DemoMode(demo.on(storage.redis().embedded() && storage.db().embedded()), demo.tokenValidFor());
+    DemoMode demoMode(DemoSettings demo, Environment environment) {
+        return new DemoMode(DemoEnabled.on(Binder.get(environment)), demo.tokenValidFor());
     }
 }

@@ -1,6 +1,7 @@
 package io.hongbao.demo;
 
 import io.hongbao.platform.storage.StorageSettings;
+import io.hongbao.platform.web.ServerBinding;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
@@ -20,7 +21,7 @@ public final class DemoEnabled implements Condition {
 
     static boolean on(Binder binder) {
         DemoSettings demo = binder.bindOrCreate("hongbao.demo", DemoSettings.class);
-        StorageSettings storage = binder.bindOrCreate("hongbao", StorageSettings.class);
-        return demo.on(storage.redis().embedded() && storage.db().embedded());
+        boolean embedded = binder.bindOrCreate("hongbao", StorageSettings.class).embeddedMode();
+        return demo.on(embedded, ServerBinding.loopbackOnly(embedded, ServerBinding.configured(binder)));
     }
 }

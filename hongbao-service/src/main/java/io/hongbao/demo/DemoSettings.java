@@ -8,8 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * {@code hongbao.demo.*}; the defaults are in {@code application.yml}.
  *
- * @param enabled {@code auto} (on in embedded mode, off in external mode), {@code true} or {@code false} (env
- *     {@code HONGBAO_DEMO_ENABLED})
+ * @param enabled {@code auto} (on in embedded mode listening on loopback only, off otherwise), {@code true} or
+ *     {@code false} (env {@code HONGBAO_DEMO_ENABLED})
  * @param tokenValidFor how long a demo token is valid
  */
 @ConfigurationProperties("hongbao.demo")
@@ -28,10 +28,11 @@ public record DemoSettings(String enabled, Duration tokenValidFor) {
 
     /**
      * Whether the demo sign-in exists: as set, or with {@code auto} only in embedded mode (no Redis and no database
-     * configured), where the service is someone trying it on their machine; a deployment has its own identity
-     * provider and must not hand out tokens to whoever asks.
+     * configured) on a loopback binding, where the service is someone trying it on their machine; a deployment has its
+     * own identity provider, and a service others can reach must not hand out admin tokens to whoever asks (docs/api.md,
+     * change 21).
      */
-    public boolean on(boolean embeddedMode) {
-        return enabled.equals(AUTO) ? embeddedMode : Boolean.parseBoolean(enabled);
+    public boolean on(boolean embeddedMode, boolean loopbackOnly) {
+        return enabled.equals(AUTO) ? embeddedMode && loopbackOnly : Boolean.parseBoolean(enabled);
     }
 }

@@ -1,9 +1,15 @@
 package io.hongbao.group;
 
+import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.group.application.CreatingGroup;
 import io.hongbao.group.application.ReadingGroup;
+import io.hongbao.group.infrastructure.GroupsAtHomeCheck;
+import io.hongbao.group.infrastructure.HomedGroupIds;
 import io.hongbao.group.infrastructure.JdbcGroups;
 import io.hongbao.group.model.Groups;
+import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.EachDatabase;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,12 +25,18 @@ class GroupConfiguration {
     }
 
     @Bean
-    CreatingGroup creatingGroup(Groups groups, GroupSettings settings) {
-        return new CreatingGroup(groups, settings.maxMembers());
+    CreatingGroup creatingGroup(Groups groups, DatabaseShards shards, GroupSettings settings) {
+        return new CreatingGroup(groups, new HomedGroupIds(shards), settings.maxMembers());
     }
 
     @Bean
     ReadingGroup readingGroup(Groups groups) {
         return new ReadingGroup(groups);
+    }
+
+    /** The groups' audit check; {@code AuditConfiguration} orders it by name. */
+    @Bean
+    AuditCheck groupsAtHomeCheck(EachDatabase databases, DatabaseShards shards, AuditPaging paging) {
+        return new GroupsAtHomeCheck(databases, shards, paging);
     }
 }

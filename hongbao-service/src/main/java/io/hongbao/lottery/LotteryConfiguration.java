@@ -12,10 +12,11 @@ import io.hongbao.lottery.infrastructure.DrawRecoveryWorker;
 import io.hongbao.lottery.infrastructure.LotteryAuditChecks;
 import io.hongbao.lottery.infrastructure.LotteryInfrastructure;
 import io.hongbao.lottery.infrastructure.PoolFillingWorker;
-import io.hongbao.lottery.model.Draws;
-import io.hongbao.lottery.model.PrizePools;
-import io.hongbao.lottery.model.ReleaseSchedule;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.draw.Draws;
+import io.hongbao.lottery.model.draw.SpendOutcome;
+import io.hongbao.lottery.model.release.PrizePools;
+import io.hongbao.lottery.model.release.ReleaseSchedule;
+import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.EachDatabase;
@@ -24,7 +25,7 @@ import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.platform.redis.RedisPrimaries;
-import io.hongbao.platform.redis.ReplicatedAcknowledgements;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
@@ -119,15 +120,28 @@ class LotteryConfiguration {
                 filling,
                 transactions,
                 blocking.executor(),
-                settings.drawBatch().maxBatch(),
+                new DrawingInBatches.Bounds(
+                        settings.drawBatch().maxBatch(),
+                        settings.drawBatch().maxQueued(),
+                        settings.drawBatch().maxWait()),
                 databaseShards,
-                clock);
+                clock,
+                System::nanoTime);
         // Their ratio over a window is the mean batch: how many draws share one spend, one script call, one record.
         FunctionCounter.builder("hongbao.draw.batches", batches, DrawingInBatches::batches)
                 .description("batches of draws spent, each one transaction")
                 .register(registry);
         FunctionCounter.builder("hongbao.draw.batched", batches, DrawingInBatches::drawsBatched)
                 .description("draws sent in batches; divided by the batches, the mean batch")
+                .register(registry);
+        for (SpendOutcome.Why why : SpendOutcome.Why.values()) {
+            FunctionCounter.builder("hongbao.draw.refused", batches, b -> b.refused(why))
+                    .description("draws refused unspent by their lane (full, or waited past max-wait)")
+                    .tag("reason", why == SpendOutcome.Why.LANE_FULL ? "lane-full" : "deadline")
+                    .register(registry);
+        }
+        FunctionCounter.builder("hongbao.draw.spend.unknown", batches, DrawingInBatches::spendsUnknown)
+                .description("draws whose spend's commit was not acknowledged, answered 202 PENDING")
                 .register(registry);
         return batches;
     }
@@ -173,6 +187,11 @@ class LotteryConfiguration {
     @Bean
     AuditCheck lotteryPoolsMatchDatabaseCheck(LotteryAuditChecks checks) {
         return checks.poolsMatchDatabase();
+    }
+
+    @Bean
+    AuditCheck wheelCopiesAgreeCheck(LotteryAuditChecks checks) {
+        return checks.wheelCopiesAgree();
     }
 
     @Bean

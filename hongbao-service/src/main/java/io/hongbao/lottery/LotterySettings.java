@@ -33,10 +33,16 @@ public record LotterySettings(
         Setting.present(drawBatch, "hongbao.lottery.draw-batch");
     }
 
-    /** @param maxBatch the most draws one batch spends, decides and records together */
-    public record DrawBatch(int maxBatch) {
+    /**
+     * @param maxBatch the most draws one batch spends, decides and records together
+     * @param maxQueued the most draws that may wait in one database's lane; one more is refused at once, nothing spent
+     * @param maxWait a draw that waited in its lane longer than this is refused, nothing spent, instead of spent
+     */
+    public record DrawBatch(int maxBatch, int maxQueued, Duration maxWait) {
         public DrawBatch {
             Setting.positive(maxBatch, "hongbao.lottery.draw-batch.max-batch");
+            Setting.positive(maxQueued, "hongbao.lottery.draw-batch.max-queued");
+            Setting.positive(maxWait, "hongbao.lottery.draw-batch.max-wait");
         }
     }
 

@@ -67,11 +67,18 @@ public record RedPacketSettings(
      *
      * @param pollEvery how often an instance reads a watched packet, once for all its viewers there
      * @param heartbeatEvery how often a stream carries a comment line, so proxies and clients see it alive
+     * @param maxPerUser the most streams one user may hold open on one instance; one more is 429 with Retry-After
+     * @param maxPerInstance the most streams one instance holds open; one more is 503 with Retry-After
+     * @param retryAfter the Retry-After of those refusals
      */
-    public record Live(Duration pollEvery, Duration heartbeatEvery) {
+    public record Live(
+            Duration pollEvery, Duration heartbeatEvery, int maxPerUser, int maxPerInstance, Duration retryAfter) {
         public Live {
             Setting.positive(pollEvery, "hongbao.redpacket.live.poll-every");
             Setting.positive(heartbeatEvery, "hongbao.redpacket.live.heartbeat-every");
+            Setting.positive(maxPerUser, "hongbao.redpacket.live.max-per-user");
+            Setting.positive(maxPerInstance, "hongbao.redpacket.live.max-per-instance");
+            Setting.positive(retryAfter, "hongbao.redpacket.live.retry-after");
         }
     }
 

@@ -3,6 +3,7 @@ package io.hongbao.account;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.IntegrationTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.HttpHeaders;
@@ -24,6 +25,7 @@ class AccountBadInputIT extends IntegrationTest {
                 "{\"amount\": 1000000000001}", // beyond the largest deposit
                 "{}", // missing
                 "{\"amount\": 100, \"userId\": 9}", // unknown field
+                "{\"amount\": 1, \"amount\": 2}", // a field twice: refused, not the last one read
                 "{\"amount\": 100", // truncated JSON
                 "[100]", // wrong shape
                 "not json",
@@ -51,6 +53,23 @@ class AccountBadInputIT extends IntegrationTest {
                 .isEqualTo(1);
     }
 
+    @Test
+    void aBodyTooLargeToReadIs413WithAMessageAPersonCanActOnAndChangesNothing() {
+        long user = newUser();
+        String huge = "{\"amount\": 100, \"note\": \"" + "x".repeat(1_000_000) + "\"}";
+
+        api().postRaw(api().adminToken(), "/api/v1/admin/accounts/" + user + "/deposits", huge, new HttpHeaders())
+                .expectStatus()
+                .isEqualTo(413)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("VALIDATION_FAILED")
+                .jsonPath("$.message")
+                .isEqualTo("the request body is too large");
+
+        assertThat(api().balanceOf(user)).isZero();
+    }
+
     @ParameterizedTest(name = "points body {0} is 400 VALIDATION_FAILED")
     @ValueSource(strings = {"{\"points\": 1.5}", "{\"points\": -1}", "{\"points\": 0}", "{}", "{\"points\": \"7\"}"})
     void rejectsABadPointsGrantAndChangesNothing(String body) {
@@ -67,7 +86,8 @@ class AccountBadInputIT extends IntegrationTest {
     }
 
     @ParameterizedTest(name = "user id {0} in the path is 400 VALIDATION_FAILED")
-    @ValueSource(strings = {"abc", "0", "-7", "1.5", "99999999999999999999"})
+    // Spring alone read 0x10 as user 16, +7 and 007 as user 7, 1e3 as nothing: one spelling per id (CanonicalNumbers).
+    @ValueSource(strings = {"abc", "0", "-7", "1.5", "99999999999999999999", "0x10", "+7", "007", "1e3", "0010"})
     void rejectsAnImpossibleUserIdInThePath(String userId) {
         api().postRaw(
                         api().adminToken(),
@@ -82,7 +102,20 @@ class AccountBadInputIT extends IntegrationTest {
     }
 
     @ParameterizedTest(name = "ledger query {0} is 400 VALIDATION_FAILED")
-    @ValueSource(strings = {"limit=0", "limit=-1", "limit=201", "limit=x", "before=abc"})
+    @ValueSource(
+            strings = {
+                "limit=0",
+                "limit=-1",
+                "limit=201",
+                "limit=x",
+                "before=abc",
+                "limit=0x10",
+                "limit=+5",
+                "limit=007",
+                "limit=",
+                "before=0x10",
+                "before="
+            })
     void rejectsABadLedgerQuery(String query) {
         long user = newUser();
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hongbao.account.infrastructure.JdbcEscrowAccounts;
 import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.EscrowPayout;
+import io.hongbao.account.model.EscrowPlacement;
 import io.hongbao.account.model.LedgerKind;
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.db.DatabaseShards;
@@ -35,6 +36,9 @@ class EscrowPayoutsIT extends IntegrationTest {
     @Autowired
     DatabaseShards shards;
 
+    @Autowired
+    EscrowPlacement escrows;
+
     @Test
     void creditsEveryPayeeExactlyOnceOverManyStatementsAndCreatesMissingAccounts() {
         String packet = PacketId.generate().value();
@@ -56,7 +60,7 @@ class EscrowPayoutsIT extends IntegrationTest {
         fundEscrow(packet, 450L * 451 / 2 + 5);
 
         transactions.inTransaction(() -> {
-            new JdbcEscrowAccounts(jdbc, shards).payOut(payouts);
+            new JdbcEscrowAccounts(jdbc, shards, escrows).payOut(payouts);
             return null;
         });
 
@@ -79,7 +83,7 @@ class EscrowPayoutsIT extends IntegrationTest {
         long second = newUser();
         fundEscrow(packet, 30);
         transactions.inTransaction(() -> {
-            new JdbcEscrowAccounts(jdbc, shards)
+            new JdbcEscrowAccounts(jdbc, shards, escrows)
                     .payOut(List.of(payout(packet, escrow, first, "grab:" + packet + ":1", 10)));
             return null;
         });
@@ -88,7 +92,7 @@ class EscrowPayoutsIT extends IntegrationTest {
                 payout(packet, escrow, second, "grab:" + packet + ":2", 20),
                 payout(packet, escrow, first, "grab:" + packet + ":1", 10));
         assertThatThrownBy(() -> transactions.inTransaction(() -> {
-                    new JdbcEscrowAccounts(jdbc, shards).payOut(again);
+                    new JdbcEscrowAccounts(jdbc, shards, escrows).payOut(again);
                     return null;
                 }))
                 .isInstanceOf(DataAccessException.class);
@@ -101,7 +105,7 @@ class EscrowPayoutsIT extends IntegrationTest {
     private void fundEscrow(String packet, long cents) {
         long sender = newUser();
         api().deposit(sender, cents).expectStatus().is2xxSuccessful();
-        boolean funded = transactions.inTransaction(() -> new JdbcEscrowAccounts(jdbc, shards)
+        boolean funded = transactions.inTransaction(() -> new JdbcEscrowAccounts(jdbc, shards, escrows)
                 .fund(UserId.of(sender), Cents.of(cents), "escrow:" + packet, packet, AT));
         assertThat(funded).isTrue();
     }

@@ -49,9 +49,12 @@ class AuditIT extends IntegrationTest {
                         "balances-match-ledger",
                         "packet-sums",
                         "grabs-recorded-once",
-                        "persister-dead-letters");
+                        "persister-dead-letters",
+                        "wheel-copies-agree",
+                        "groups-at-home");
         assertThat(checks(audit))
                 .allSatisfy(check -> assertThat(check.get("detail")).isNotNull());
+        assertThat(check(audit, "groups-at-home").get("detail")).isEqualTo("one database: every group is at home");
     }
 
     @Test

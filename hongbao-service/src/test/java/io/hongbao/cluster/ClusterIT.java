@@ -1,12 +1,17 @@
 package io.hongbao.cluster;
 
 import static io.hongbao.support.FaultReport.counts;
+import static io.hongbao.support.FaultReport.millis;
+import static io.hongbao.support.FaultReport.sentBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.ClusterRig;
 import io.hongbao.support.FaultReport;
 import io.hongbao.support.GrabStorm.Attempt;
+import io.hongbao.support.KillableServer;
+import io.hongbao.support.LocalRedisCluster.Failover;
 import io.hongbao.support.LocalRedisCluster.Node;
+import io.hongbao.support.PrivateServers;
 import io.hongbao.support.ProcessApi;
 import io.hongbao.support.RunningStorm;
 import io.hongbao.support.ServiceProcess;
@@ -15,12 +20,16 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -30,19 +39,31 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Hongbao on Redis Cluster: three primaries with a replica each, two service instances sharing the cluster and one
- * database, as behind a load balancer. Grab storms over packets on every primary, sent to both instances at once
- * (the same users asking both), leave every invariant of the design intact; draws work on the cluster too; and an
- * instance killed with SIGKILL mid-storm leaves nothing behind: the entries its persister held are reclaimed by the
- * other instance. One stage for the three cases (starting it is most of the cost); the kill comes last.
+ * Hongbao in the deployed topology ({@link ClusterRig}): HAProxy in front of two service instances, on a Redis Cluster
+ * of three primaries with a replica each and two database shards on two MariaDB servers. Grab storms through the
+ * balancer over packets on every primary and both shards (the same users reaching both instances) leave every
+ * invariant of the design intact; draws work on the cluster too; a database shard frozen, then killed, stops no grab
+ * through the balancer and takes no instance out of it, even under a storm of page loads; an instance stopped and killed
+ * mid-storm is out of the balancer within seconds and leaves nothing behind: the entries its persister held are
+ * reclaimed by the other instance; and a primary killed mid-storm costs its packets a window of retry-safe 503s until
+ * its replica took over, and nothing else, and so does a primary frozen (SIGSTOP) until its replica replaced it. One
+ * stage for the six cases (starting it is most of the cost); the kills come last, the primaries' last of all (a shard
+ * whose primary was replaced has no replica afterwards).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
 
     private static final Set<String> DECIDED = Set.of("GRABBED", "ALREADY_GRABBED", "SOLD_OUT");
+    private static final Set<String> DECIDED_OR_EXPIRED = Set.of("GRABBED", "ALREADY_GRABBED", "SOLD_OUT", "EXPIRED");
+    private static final int EXPIRES_IN_SECONDS = 20;
+    private static final Duration WINDOW_LIMIT = Duration.ofSeconds(20);
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z-]+)\"");
     private static final Pattern PRIZE = Pattern.compile("\"prize\"\\s*:\\s*\\{\"id\"\\s*:\\s*\"([0-9a-z-]+)\"");
+    private static final Duration FREEZE = Duration.ofSeconds(15);
+    private static final Duration KILLED_FOR = Duration.ofSeconds(5);
+    /** The topology's promise: a dead instance gets no more requests after this (two failed checks 1 s apart). */
+    private static final Duration TAKEN_OUT_WITHIN = Duration.ofSeconds(3);
 
     private ClusterRig rig;
 
@@ -62,11 +83,13 @@ class ClusterIT {
     @Order(1)
     void aGrabStormOverBothInstancesAndEveryPrimaryIsRecordedExactlyOnce() throws Exception {
         FaultReport report = new FaultReport("ClusterIT storm");
-        List<String> packets = rig.sendPackets(300, 20, 50, 86400);
+        // Two senders, one on each database shard: packets are placed with their senders.
+        List<String> packets = new ArrayList<>(rig.sendPackets(ClusterRig.SENDER, 150, 20, 50, 86400));
+        packets.addAll(rig.sendPackets(ClusterRig.SENDER + 1, 150, 20, 50, 86400));
         Map<String, Node> primaryOf = rig.primaryOf(packets);
 
         long start = System.nanoTime();
-        RunningStorm first = rig.storm(0, packets, 2_000_000_000L, 3000, 12, 1);
+        RunningStorm first = rig.stormThroughBalancer(packets, 2_000_000_000L, 3000, 12, 1);
         RunningStorm second = rig.storm(1, packets, 2_000_000_000L, 3000, 12, 2);
         first.awaitMoreAnswers(1500, Duration.ofMinutes(1));
         second.awaitMoreAnswers(1500, Duration.ofMinutes(1));
@@ -78,11 +101,11 @@ class ClusterIT {
         Duration drained = rig.judge(0).awaitRecorded(answers, Duration.ofSeconds(60));
         Verdict verdict = rig.judge(1).judge(answers, packets);
         report.line(
-                        "stage (3 primaries + 3 replicas, MariaDB, 2 instances) up in %d ms",
+                        "stage (3 primaries + 3 replicas, 2 MariaDB shards, 2 instances, HAProxy) up in %d ms",
                         rig.startedIn().toMillis())
                 .line(
-                        "%d grabs in %d ms by 2×12 clients over 2 instances (%d on the second) as 3000 users, 300"
-                                + " packets of 20 shares",
+                        "%d grabs in %d ms by 12 clients through HAProxy and 12 straight to the second instance (%d)"
+                                + " as 3000 users, 300 packets of 20 shares on 2 database shards",
                         answers.size(), stormNanos / 1_000_000, onSecond.size())
                 .line("answers: %s", counts(answers))
                 .line("packets per primary: %s", packetsPerPrimary(primaryOf))
@@ -90,8 +113,8 @@ class ClusterIT {
                 .line("all recorded %d ms after the storm; judge: %s", drained.toMillis(), verdict.summary())
                 .print();
 
-        // 503 UNAVAILABLE (retry-safe) is allowed: a WAIT for the replicas may time out on a loaded machine (ADR of
-        // i12-acks); anything else is not.
+        // 503 UNAVAILABLE (retry-safe) is allowed: a WAIT for the replicas may time out on a loaded machine (ADR 0073);
+        // anything else is not.
         assertThat(counts(notDecidedNorUnavailable(answers))).isEqualTo("none");
         assertThat(Set.copyOf(primaryOf.values()))
                 .as("the packets' primaries")
@@ -155,7 +178,11 @@ class ClusterIT {
                         users * drawsEach, users, pool, answers, won, audit.startsWith("{\"ok\":true") ? "ok" : audit)
                 .print();
 
-        assertThat(answers).containsOnlyKeys("200");
+        // 202 PENDING is a draw whose replica acknowledgement came late on a loaded machine (ADR 0073): spent, decided
+        // by the recovery, and counted by the audit below like any other.
+        assertThat(answers).containsKey("200");
+        assertThat(answers.keySet()).isSubsetOf("200", "202");
+        assertThat(answers.get("200")).isGreaterThan(users * drawsEach * 9 / 10);
         Long poolOnItsPrimary = rig.cluster().call(pool, redis -> redis.exists(loadedKey));
         assertThat(poolOnItsPrimary).as("the wheel's pool on the cluster").isEqualTo(1L);
         assertThat(won).isPositive().isLessThanOrEqualTo(30);
@@ -164,6 +191,95 @@ class ClusterIT {
 
     @Test
     @Order(3)
+    void aFrozenThenKilledDatabaseShardNeitherStopsGrabsThroughTheBalancerNorTakesAnInstanceOut() throws Exception {
+        FaultReport report = new FaultReport("ClusterIT database shard");
+        int frozen = Math.floorMod(ClusterRig.SENDER, ClusterRig.DATABASES);
+        List<String> onFrozenShard = rig.sendPackets(ClusterRig.SENDER, 20, 500, 10, 86400);
+        List<String> packets = new ArrayList<>(onFrozenShard);
+        packets.addAll(rig.sendPackets(ClusterRig.SENDER + 1, 20, 500, 10, 86400));
+        long checksFailedBefore =
+                rig.balancer().failedChecks(0) + rig.balancer().failedChecks(1);
+        RunningStorm storm = rig.stormThroughBalancer(packets, 6_000_000_000L, 4000, 16, 5);
+        storm.awaitMoreAnswers(500, Duration.ofMinutes(1));
+        PageLoads pages = PageLoads.start(rig.balancer().baseUrl(), 4);
+
+        KillableServer shard = rig.databaseServer(frozen).mariaDb();
+        shard.stall();
+        long stalled = System.nanoTime();
+        Map<String, Integer> balancerSaw = new TreeMap<>();
+        try {
+            watchBalancer(FREEZE, balancerSaw);
+        } finally {
+            shard.resume();
+        }
+        long resumed = System.nanoTime();
+        // Then the same shard killed (-9) and restarted after a while: away rather than silent.
+        storm.awaitMoreAnswers(300, Duration.ofMinutes(1));
+        shard.kill();
+        long killed = System.nanoTime();
+        Duration restart;
+        try {
+            watchBalancer(KILLED_FOR, balancerSaw);
+        } finally {
+            restart = shard.restart();
+        }
+        long back = System.nanoTime();
+        Map<Integer, Long> pageAnswers = pages.stop();
+        storm.awaitMoreAnswers(500, Duration.ofMinutes(1));
+        List<Attempt> answers = storm.stop();
+        long checksFailed = rig.balancer().failedChecks(0) + rig.balancer().failedChecks(1) - checksFailedBefore;
+        Duration drained = rig.judge(0).awaitRecorded(answers, Duration.ofSeconds(90));
+        Verdict verdict = rig.judge(0).judge(answers, packets);
+        List<Attempt> duringFreeze = sentBetween(answers, stalled, resumed);
+        List<Attempt> frozenShardsPackets = duringFreeze.stream()
+                .filter(a -> onFrozenShard.contains(a.packetId()))
+                .toList();
+        List<Attempt> whileKilled = sentBetween(answers, killed, back);
+        report.line(
+                        "%d grabs through HAProxy by 16 clients as 4000 users over 40 packets, 20 on each database"
+                                + " shard; shard %d frozen (SIGSTOP) %d ms",
+                        answers.size(), frozen, millis(resumed - stalled))
+                .line(
+                        "during the freeze: %s (on the frozen shard's packets: %s)",
+                        counts(duringFreeze), counts(frozenShardsPackets))
+                .line(
+                        "then killed (-9), away %d ms (restart and crash recovery %d ms): %s",
+                        millis(back - killed), restart.toMillis(), counts(whileKilled))
+                .line(
+                        "HAProxy's view of the two instances through both, sampled every 250 ms: %s; checks failed %d; page loads"
+                                + " through it meanwhile %s",
+                        balancerSaw, checksFailed, pageAnswers)
+                .line("all recorded %d ms after the storm; judge: %s", drained.toMillis(), verdict.summary())
+                .print();
+
+        assertThat(frozenShardsPackets)
+                .as("grabs of the frozen shard's packets sent while it was frozen")
+                .hasSizeGreaterThan(20);
+        // Grabs are decided by Redis alone: a frozen shard stops none. A retry-safe 503 UNAVAILABLE is a replica's
+        // late WAIT on a loaded machine (ADR 0073), nothing of the database's; every packet goes on being served.
+        assertThat(counts(notDecidedNorUnavailable(duringFreeze))).isEqualTo("none");
+        assertThat(duringFreeze.stream().filter(a -> a.status() == 200).count())
+                .as("grabs granted during the freeze")
+                .isGreaterThan(duringFreeze.size() * 9L / 10);
+        Set<String> servedDuringFreeze = duringFreeze.stream()
+                .filter(a -> a.status() == 200)
+                .map(Attempt::packetId)
+                .collect(Collectors.toSet());
+        assertThat(servedDuringFreeze).as("packets granted during the freeze").containsAll(packets);
+        assertThat(counts(notDecidedNorUnavailable(whileKilled))).isEqualTo("none");
+        assertThat(whileKilled.stream().filter(a -> a.status() == 200).count())
+                .as("grabs granted while the shard was killed")
+                .isGreaterThan(whileKilled.size() * 9L / 10);
+        assertThat(balancerSaw).as("both instances stay in the balancer").containsOnlyKeys("UP/UP");
+        assertThat(checksFailed)
+                .as("readiness checks failed during the freeze and the page loads")
+                .isZero();
+        assertThat(pageAnswers).as("page loads were sent").isNotEmpty();
+        assertThat(verdict.held()).as(verdict.summary()).isTrue();
+    }
+
+    @Test
+    @Order(4)
     void theEntriesAnInstanceKilledMidStormHeldAreReclaimedByTheOther() throws Exception {
         FaultReport report = new FaultReport("ClusterIT instance kill");
         List<String> packets = rig.sendPackets(60, 200, 50, 86400);
@@ -171,15 +287,19 @@ class ClusterIT {
         ServiceProcess victim = rig.instance(1);
         RunningStorm onSurvivor = rig.storm(0, packets, 3_000_000_000L, 3000, 12, 3);
         RunningStorm onVictim = rig.storm(1, packets, 3_000_000_000L, 3000, 12, 4);
+        RunningStorm throughBalancer = rig.stormThroughBalancer(packets, 3_000_000_000L, 3000, 8, 6);
         onSurvivor.awaitMoreAnswers(500, Duration.ofMinutes(1));
         onVictim.awaitMoreAnswers(500, Duration.ofMinutes(1));
+        PrivateServers packetsShard = rig.databaseServer(Math.floorMod(ClusterRig.SENDER, ClusterRig.DATABASES));
 
         // The database frozen first: the persisters keep reading entries (grabs need only Redis) but cannot write
         // them, so the victim surely holds some between its read and its acknowledgement, as a crash mid-write would
         // leave them (its workers drain a shard within milliseconds, so a stop alone usually finds nothing held).
         // Then the victim stopped, so it acknowledges nothing more, and killed; then the database thawed.
-        rig.database().mariaDb().stall();
+        packetsShard.mariaDb().stall();
         long held = 0;
+        long stopped;
+        Duration takenOut;
         try {
             long stalled = System.nanoTime();
             while (held == 0
@@ -189,10 +309,13 @@ class ClusterIT {
                 held = rig.pendingOf(victim);
             }
             rig.stall(victim);
+            stopped = System.nanoTime();
             held = rig.pendingOf(victim);
             victim.killHard();
+            rig.balancer().awaitStatus(1, "DOWN", Duration.ofSeconds(30));
+            takenOut = Duration.ofNanos(System.nanoTime() - stopped);
         } finally {
-            rig.database().mariaDb().resume();
+            packetsShard.mariaDb().resume();
         }
         long killed = System.nanoTime();
         List<Attempt> answers = new ArrayList<>(onVictim.stop());
@@ -202,7 +325,11 @@ class ClusterIT {
         awaitNothingPending(victim, Duration.ofSeconds(60));
         long reclaimed = System.nanoTime() - killed;
         List<Attempt> survivorAnswers = onSurvivor.stop();
+        List<Attempt> balancerAnswers = throughBalancer.stop();
+        List<Attempt> balancerAfterTakenOut =
+                sentBetween(balancerAnswers, stopped + takenOut.toNanos(), Long.MAX_VALUE);
         answers.addAll(survivorAnswers);
+        answers.addAll(balancerAnswers);
         Duration drained = rig.judge(0).awaitRecorded(answers, Duration.ofSeconds(60));
         Verdict verdict = rig.judge(0).judge(answers, packets);
         report.line(
@@ -210,6 +337,10 @@ class ClusterIT {
                                 + " of its own",
                         answers.size(), victimAnswered)
                 .line("entries pending under the killed instance's name at the kill: %d", held)
+                .line(
+                        "HAProxy took the stopped instance out %d ms after it stopped answering; through HAProxy: %s,"
+                                + " of them sent after that: %s",
+                        takenOut.toMillis(), counts(balancerAnswers), counts(balancerAfterTakenOut))
                 .line(
                         "reclaimed by the survivor %d ms after the kill (claim-idle 2 s, reclaim every 1 s); all"
                                 + " recorded %d ms after the storm",
@@ -222,8 +353,181 @@ class ClusterIT {
                 .as("entries the killed instance's persister held (else this test proves nothing)")
                 .isPositive();
         assertThat(rig.pendingOf(victim)).isZero();
+        assertThat(takenOut).as("the balancer stops sending to a dead instance").isLessThan(TAKEN_OUT_WITHIN);
+        assertThat(counts(notDecidedNorUnavailable(balancerAfterTakenOut))).isEqualTo("none");
         assertThat(counts(notDecidedNorUnavailable(survivorAnswers))).isEqualTo("none");
         assertThat(verdict.held()).as(verdict.summary()).isTrue();
+    }
+
+    @Test
+    @Order(5)
+    void grabsOnAFailedPrimarysPacketsAre503UntilItsReplicaTookOverAndNoAnsweredGrabIsLostOrGrantedTwice()
+            throws Exception {
+        FaultReport report = new FaultReport("ClusterIT primary failover");
+        List<String> expiring = rig.sendPackets(15, 1000, 10, EXPIRES_IN_SECONDS);
+        long expiresAt =
+                System.nanoTime() + Duration.ofSeconds(EXPIRES_IN_SECONDS).toNanos();
+        List<String> packets = new ArrayList<>(rig.sendPackets(45, 1000, 10, 86400));
+        packets.addAll(expiring);
+        Map<String, Node> primaryOf = rig.primaryOf(packets);
+        // The primary with the most packets among those that hold an expiring one: its refunds cross the failover.
+        Node victim = rig.cluster().primaryNodes().stream()
+                .filter(p -> expiring.stream().anyMatch(e -> p.equals(primaryOf.get(e))))
+                .max(Comparator.comparingLong(
+                        p -> primaryOf.values().stream().filter(p::equals).count()))
+                .orElseThrow();
+        Predicate<Attempt> onVictim = a -> victim.equals(primaryOf.get(a.packetId()));
+
+        RunningStorm storm = rig.stormThroughBalancer(packets, 2_000_000_000L, 4000, 24, 7);
+        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        rig.cluster().kill(victim);
+        long killed = System.nanoTime();
+        Failover failover = rig.cluster().awaitFailover(victim, Duration.ofSeconds(30));
+        long servedAgain = FailoverChecks.awaitDecidedOn(storm, onVictim, killed, WINDOW_LIMIT);
+        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        List<Attempt> answers = storm.stop();
+
+        List<Attempt> failedShardInWindow = sentBetween(answers, killed, servedAgain).stream()
+                .filter(onVictim)
+                .toList();
+        List<Attempt> othersInWindow = sentBetween(answers, killed, servedAgain).stream()
+                .filter(onVictim.negate())
+                .toList();
+        long unavailable =
+                failedShardInWindow.stream().filter(a -> a.status() == 503).count();
+        Thread.sleep(Math.max(0, Duration.ofNanos(expiresAt - System.nanoTime()).toMillis()));
+        Duration drained = rig.judge(0).awaitRecorded(answers, Duration.ofSeconds(60));
+        Duration refundsIn = FailoverChecks.awaitRefunded(rig, expiring, Duration.ofSeconds(60));
+        List<String> refundedOtherThanOnce = FailoverChecks.refundedOtherThanOnce(rig, expiring);
+        Verdict verdict = rig.judge(0).judge(answers, packets);
+        long expiringOnVictim =
+                expiring.stream().filter(e -> victim.equals(primaryOf.get(e))).count();
+        report.line(
+                        "%d grabs by 24 clients as 4000 users over %d packets (%d on the killed primary %s, %d of"
+                                + " them expiring)",
+                        answers.size(),
+                        packets.size(),
+                        primaryOf.values().stream().filter(victim::equals).count(),
+                        victim,
+                        expiringOnVictim)
+                .line("answered grabs per primary: %s", ClusterRig.perPrimary(primaryOf, answers))
+                .line(
+                        "answered before the kill: %s; in flight at the kill: %s",
+                        counts(answers.stream()
+                                .filter(a -> a.answeredAtNanos() < killed)
+                                .toList()),
+                        counts(sentBetween(answers, Long.MIN_VALUE, killed).stream()
+                                .filter(a -> a.answeredAtNanos() >= killed)
+                                .toList()))
+                .line(
+                        "replica %s primary %d ms after the kill; failed shard served again (first grab decided)"
+                                + " %d ms after the kill",
+                        failover.promoted(), failover.afterKill().toMillis(), millis(servedAgain - killed))
+                .line(
+                        "window on the failed shard: %s (503: %d); on the other shards: %s",
+                        counts(failedShardInWindow), unavailable, counts(othersInWindow))
+                .line("after the window: %s", counts(sentBetween(answers, servedAgain, Long.MAX_VALUE)))
+                .line(
+                        "all recorded %d ms after the storm; %d expiring packets refunded %d ms after that, refunded"
+                                + " other than once: %s",
+                        drained.toMillis(), expiring.size(), refundsIn.toMillis(), refundedOtherThanOnce)
+                .line(
+                        "lost %d, double-granted %d (shares twice %d); judge: %s",
+                        verdict.lost(), verdict.duplicated(), verdict.sharesTwice(), verdict.summary())
+                .print();
+
+        assertThat(counts(answers.stream()
+                        .filter(a -> !(a.status() == 200 && DECIDED_OR_EXPIRED.contains(a.outcome()))
+                                && !"503 UNAVAILABLE".equals(a.kind()))
+                        .toList()))
+                .as("answers neither decided nor 503 UNAVAILABLE")
+                .isEqualTo("none");
+        assertThat(failedShardInWindow)
+                .as("grabs on the failed primary's packets while it was away")
+                .anySatisfy(a -> assertThat(a.status()).isEqualTo(503));
+        assertThat(othersInWindow)
+                .as("grabs on the other primaries' packets while the failed one was away")
+                .anySatisfy(a -> assertThat(a.outcome()).isEqualTo("GRABBED"));
+        assertThat(sentBetween(answers, servedAgain, Long.MAX_VALUE).stream()
+                        .filter(onVictim)
+                        .toList())
+                .as("grabs on the failed primary's packets after the window")
+                .allSatisfy(a -> assertThat(a.status()).isEqualTo(200));
+        assertThat(refundedOtherThanOnce).isEmpty();
+        assertThat(verdict.held()).as(verdict.summary()).isTrue();
+    }
+
+    @Test
+    @Order(6)
+    void aFrozenPrimaryIsReplacedByItsReplicaAndCostsOnlyItsOwnPacketsARetrySafeWindow() throws Exception {
+        FaultReport report = new FaultReport("ClusterIT frozen primary");
+        List<String> packets = rig.sendPackets(45, 1000, 10, 86400);
+        Map<String, Node> primaryOf = rig.primaryOf(packets);
+        // A primary that still has a replica (the failover case left one without) and holds packets.
+        Node victim = rig.cluster().primaryNodes().stream()
+                .filter(p -> !rig.cluster().replicasOf(p).isEmpty())
+                .max(Comparator.comparingLong(
+                        p -> primaryOf.values().stream().filter(p::equals).count()))
+                .orElseThrow();
+        Predicate<Attempt> onVictim = a -> victim.equals(primaryOf.get(a.packetId()));
+
+        RunningStorm storm = rig.stormThroughBalancer(packets, 7_000_000_000L, 4000, 24, 8);
+        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        rig.cluster().stall(victim);
+        long stalled = System.nanoTime();
+        Failover failover;
+        long servedAgain;
+        try {
+            failover = rig.cluster().awaitFailover(victim, Duration.ofSeconds(30));
+            servedAgain = FailoverChecks.awaitDecidedOn(storm, onVictim, stalled, WINDOW_LIMIT);
+        } finally {
+            rig.cluster().resume(victim);
+        }
+        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        List<Attempt> answers = storm.stop();
+        List<Attempt> victimsInWindow = sentBetween(answers, stalled, servedAgain).stream()
+                .filter(onVictim)
+                .toList();
+        List<Attempt> othersInWindow = sentBetween(answers, stalled, servedAgain).stream()
+                .filter(onVictim.negate())
+                .toList();
+        Duration drained = rig.judge(0).awaitRecorded(answers, Duration.ofSeconds(60));
+        Verdict verdict = rig.judge(0).judge(answers, packets);
+        report.line(
+                        "%d grabs through HAProxy by 24 clients as 4000 users over %d packets (%d on the frozen"
+                                + " primary %s)",
+                        answers.size(),
+                        packets.size(),
+                        primaryOf.values().stream().filter(victim::equals).count(),
+                        victim)
+                .line(
+                        "replica %s primary %d ms after the freeze (SIGSTOP); the frozen primary's packets served"
+                                + " again %d ms after it",
+                        failover.promoted(), failover.afterKill().toMillis(), millis(servedAgain - stalled))
+                .line(
+                        "window on the frozen primary's packets: %s; on the others: %s",
+                        counts(victimsInWindow), counts(othersInWindow))
+                .line("after the window: %s", counts(sentBetween(answers, servedAgain, Long.MAX_VALUE)))
+                .line("all recorded %d ms after the storm; judge: %s", drained.toMillis(), verdict.summary())
+                .print();
+
+        assertThat(counts(notDecidedNorUnavailable(answers))).isEqualTo("none");
+        assertThat(othersInWindow)
+                .as("grabs on the other primaries' packets while the frozen one was replaced")
+                .anySatisfy(a -> assertThat(a.outcome()).isEqualTo("GRABBED"));
+        assertThat(othersInWindow.stream().filter(a -> a.status() == 200).count())
+                .as("grabs on the other primaries' packets answered 200 in the window")
+                .isGreaterThan(othersInWindow.size() * 9L / 10);
+        assertThat(verdict.held()).as(verdict.summary()).isTrue();
+    }
+
+    /** Samples HAProxy's view of the two instances every 250 ms for {@code duration}, counting each "a/b" seen. */
+    private void watchBalancer(Duration duration, Map<String, Integer> seen) throws InterruptedException {
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < duration.toNanos()) {
+            seen.merge(rig.balancer().status(0) + "/" + rig.balancer().status(1), 1, Integer::sum);
+            Thread.sleep(250);
+        }
     }
 
     /** Waits until nothing is pending under {@code dead}'s name. */

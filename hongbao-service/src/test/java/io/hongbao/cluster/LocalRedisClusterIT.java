@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The cluster the scale-out tests stand on: three primaries with a replica each, every slot served, and a primary
- * killed with SIGKILL replaced by its replica within seconds, its keys still there. If this fails, ClusterIT and
- * FailoverIT say nothing about the service.
+ * killed with SIGKILL replaced by its replica within seconds, its keys still there. If this fails, ClusterIT says
+ * nothing about the service.
  */
 class LocalRedisClusterIT {
 

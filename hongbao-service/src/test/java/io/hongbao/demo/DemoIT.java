@@ -84,6 +84,8 @@ class DemoIT extends IntegrationTest {
             "{\"userId\": 7, \"admin\": 1}",
             "{\"userId\": 7, \"role\": \"admin\"}",
             "{\"userId\": 7} x",
+            "{\"userId\": 7, \"admin\": false, \"admin\": true}", // a key twice: never the last one wins
+            "{\"userId\": 7, \"userId\": 1}",
             "[7]",
             "{\"userId\":"
         }) {

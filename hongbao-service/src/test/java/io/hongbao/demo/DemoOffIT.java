@@ -2,6 +2,7 @@ package io.hongbao.demo;
 
 import io.hongbao.support.TestStorage;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -20,6 +21,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "hongbao.demo.enabled=false")
 @AutoConfigureWebTestClient(timeout = "30s")
 @DirtiesContext
+@Tag(TestStorage.TAG)
 class DemoOffIT {
 
     @Autowired

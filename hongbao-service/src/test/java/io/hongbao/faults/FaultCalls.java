@@ -101,6 +101,12 @@ final class FaultCalls {
         return timed("health", () -> api.get(FaultRig.ADMIN, false, "/actuator/health"));
     }
 
+    /** What a balancer asks (docs/scale-out.md): whether this instance should get grabs. */
+    static Call readiness(FaultRig rig) throws Exception {
+        ProcessApi api = rig.api();
+        return timed("readiness", () -> api.get(FaultRig.ADMIN, false, "/actuator/health/readiness"));
+    }
+
     /** Runs {@code call} after {@code delay} on a thread of its own. */
     static CompletableFuture<Call> later(Duration delay, Callable<Call> call) {
         return CompletableFuture.supplyAsync(() -> {

@@ -6,12 +6,11 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.platform.redis.LuaScript;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisPrimaries;
-import io.hongbao.redpacket.infrastructure.GrabScript;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.infrastructure.grab.GrabScript;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.ProcessApi;
 import io.hongbao.support.ServiceProcess;
-import io.hongbao.support.TestStorage;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.ScriptOutputType;
@@ -23,9 +22,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -450,24 +446,13 @@ class MemoryLimitIT {
     }
 
     /**
-     * Always the service's own embedded Redis (maxmemory is the whole server's); in external mode the database is
-     * MariaDB's {@code <test db>_memory}, wiped first.
+     * The service's own embedded servers, in both test modes: maxmemory is the whole Redis server's, so the test
+     * needs a Redis of its own (ADR 0069: the fault suite runs once).
      */
-    private static Map<String, String> environment() throws Exception {
+    private static Map<String, String> environment() {
         Map<String, String> env = new HashMap<>();
         env.put("HONGBAO_REDIS_MAXMEMORY", "64MB");
         env.put("HONGBAO_REDPACKET_SHARDS", "16");
-        if (!TestStorage.external()) {
-            return env;
-        }
-        String db = TestStorage.EXTERNAL_DB + "_memory";
-        try (Connection connection = DriverManager.getConnection(TestStorage.EXTERNAL_DB_SERVER, "root", "");
-                Statement sql = connection.createStatement()) {
-            sql.execute("DROP DATABASE IF EXISTS " + db);
-        }
-        env.put("HONGBAO_DB_URL", TestStorage.EXTERNAL_DB_SERVER + db + "?createDatabaseIfNotExist=true");
-        env.put("HONGBAO_DB_USER", "root");
-        env.put("HONGBAO_DB_PASSWORD", "");
         return env;
     }
 

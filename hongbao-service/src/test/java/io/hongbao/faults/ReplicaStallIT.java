@@ -22,7 +22,10 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -33,6 +36,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * is back, the grab's retry answers ALREADY_GRABBED with the amount the database records once, and the draw's repeat
  * (same Idempotency-Key) answers its one outcome.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReplicaStallIT {
 
     private static final Pattern OUTCOME = Pattern.compile("\"outcome\"\\s*:\\s*\"([A-Z_]+)\"");
@@ -44,147 +48,158 @@ class ReplicaStallIT {
 
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @Test
-    void aGrabNoReplicaConfirmedAnswers503AndItsRetryAnswersAlreadyGrabbedWithTheAmountRecordedOnce() throws Exception {
+    /**
+     * One stage for both tests: each stalls the replica and resumes it before it ends, and each works with users and
+     * a packet or wheel of its own.
+     */
+    private FaultRig rig;
+
+    private RedisReplica replica;
+
+    @BeforeAll
+    void startTheRigWithAReplica() throws Exception {
         assumeTrue(RedisReplica.available(), "needs " + RedisReplica.SERVER + " for the replica");
-        String name = "ReplicaStallIT-grab";
+        String name = "ReplicaStallIT";
         Path folder = TestStorage.runDataDir().resolve(name);
-        try (FaultRig rig = FaultRig.start(name, Map.of());
-                RedisReplica replica = RedisReplica.start(
-                        folder.resolve("replica"), rig.servers().redisUrl())) {
-            String packet = rig.sendPackets(1, 1000, 10).get(0);
-            ProcessApi api = rig.api();
-            AtomicLong users = new AtomicLong(FIRST_USER);
+        rig = FaultRig.start(name, Map.of());
+        replica = RedisReplica.start(folder.resolve("replica"), rig.servers().redisUrl());
+    }
 
-            // auto: the service counts the replica within a sample period, from then on every grab waits for it
-            await().atMost(Duration.ofSeconds(20))
-                    .pollInterval(Duration.ofMillis(300))
-                    .until(() -> {
-                        HttpResponse<String> grab = grab(api, users.incrementAndGet(), packet);
-                        assertThat(outcome(grab)).as(grab.body()).isEqualTo("GRABBED");
-                        return waits(rig) > 0;
-                    });
-            long user = users.get();
-            double before = waits(rig);
-            long replicatedStart = System.nanoTime();
-            for (int i = 0; i < REPLICATED_GRABS; i++) {
-                HttpResponse<String> grab = grab(api, ++user, packet);
-                assertThat(grab.statusCode()).as(grab.body()).isEqualTo(200);
-                assertThat(outcome(grab)).isEqualTo("GRABBED");
-            }
-            long replicatedNanos = System.nanoTime() - replicatedStart;
-            assertThat(waits(rig)).as("WAITs sent for the grabs").isGreaterThan(before);
-            double waitSeconds = metric(rig, "hongbao_redis_replica_wait_seconds_sum");
-            double waitCount = metric(rig, "hongbao_redis_replica_wait_seconds_count");
-
-            List<Long> stalledUsers = new ArrayList<>();
-            List<HttpResponse<String>> stalledAnswers = new ArrayList<>();
-            long stalledStart;
-            long stalledNanos;
-            replica.stall();
-            try {
-                stalledStart = System.nanoTime();
-                for (int i = 0; i < STALLED_GRABS; i++) {
-                    stalledUsers.add(++user);
-                    stalledAnswers.add(grab(api, user, packet));
-                }
-                stalledNanos = System.nanoTime() - stalledStart;
-            } finally {
-                replica.resume();
-            }
-            new FaultReport("ReplicaStallIT")
-                    .line(
-                            "%d grabs one after another with the replica up: %.1f ms each on average, all GRABBED",
-                            REPLICATED_GRABS, replicatedNanos / 1e6 / REPLICATED_GRABS)
-                    .line(
-                            "WAIT with the replica up: %.0f sent, %.2f ms each on average (the service's timer)",
-                            waitCount, waitSeconds * 1000 / waitCount)
-                    .line(
-                            "%d grabs with the replica stalled: %.1f ms each on average, statuses %s",
-                            STALLED_GRABS,
-                            stalledNanos / 1e6 / STALLED_GRABS,
-                            stalledAnswers.stream()
-                                    .map(HttpResponse::statusCode)
-                                    .toList())
-                    .print();
-
-            assertThat(stalledAnswers).allSatisfy(answer -> {
-                assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
-                assertThat(answer.body())
-                        .contains("\"UNAVAILABLE\"")
-                        .contains("not confirmed by a Redis replica")
-                        .contains("retrying is safe");
-            });
-            JdbcClient db = JdbcClient.create(rig.servers().dataSource());
-            for (long stalled : stalledUsers) {
-                HttpResponse<String> retry = await().atMost(Duration.ofSeconds(20))
-                        .until(() -> grab(api, stalled, packet), answer -> answer.statusCode() != 503);
-                assertThat(retry.statusCode()).as(retry.body()).isEqualTo(200);
-                assertThat(outcome(retry))
-                        .as("the grab happened on the primary before its WAIT timed out")
-                        .isEqualTo("ALREADY_GRABBED");
-                long amount = amount(retry);
-                await().atMost(Duration.ofSeconds(30))
-                        .until(() -> recorded(db, packet, stalled).size() == 1);
-                assertThat(recorded(db, packet, stalled))
-                        .as("the database records the grab once, with the amount the retry answered")
-                        .containsExactly(amount);
-            }
-            assertThat(replica.replicationInfo()).contains("master_link_status:up");
+    @AfterAll
+    void stopTheReplicaThenTheRig() throws Exception {
+        if (replica != null) {
+            replica.close();
+        }
+        if (rig != null) {
+            rig.close();
         }
     }
 
     @Test
-    void aDrawNoReplicaConfirmedAnswersPendingAndItsRepeatAnswersItsOneOutcome() throws Exception {
-        assumeTrue(RedisReplica.available(), "needs " + RedisReplica.SERVER + " for the replica");
-        String name = "ReplicaStallIT-draw";
-        Path folder = TestStorage.runDataDir().resolve(name);
-        try (FaultRig rig = FaultRig.start(name, Map.of());
-                RedisReplica replica = RedisReplica.start(
-                        folder.resolve("replica"), rig.servers().redisUrl())) {
-            String wheel = FaultCalls.wheel(rig);
-            ProcessApi api = rig.api();
-            long warmUser = FIRST_USER + 100;
-            FaultCalls.points(rig, warmUser, 10_000);
-            await().atMost(Duration.ofSeconds(20))
-                    .pollInterval(Duration.ofMillis(300))
-                    .until(() -> {
-                        // a draw per try until the service waits for the replica (its count is sampled)
-                        HttpResponse<String> drawn = draw(api, warmUser, wheel, "warm-" + System.nanoTime());
-                        assertThat(drawn.statusCode()).as(drawn.body()).isEqualTo(200);
-                        return waits(rig) > 0;
-                    });
+    void aGrabNoReplicaConfirmedAnswers503AndItsRetryAnswersAlreadyGrabbedWithTheAmountRecordedOnce() throws Exception {
+        String packet = rig.sendPackets(1, 1000, 10).get(0);
+        ProcessApi api = rig.api();
+        AtomicLong users = new AtomicLong(FIRST_USER);
 
-            long user = FIRST_USER + 101;
-            FaultCalls.points(rig, user, 100);
-            String key = "stalled-draw-" + System.nanoTime();
-            HttpResponse<String> pending;
-            replica.stall();
-            try {
-                pending = draw(api, user, wheel, key);
-            } finally {
-                replica.resume();
-            }
-
-            assertThat(pending.statusCode()).as(pending.body()).isEqualTo(202);
-            assertThat(pending.body()).contains("\"PENDING\"");
-            String drawId = drawId(pending);
-            HttpResponse<String> repeat = await().atMost(Duration.ofSeconds(30))
-                    .until(() -> draw(api, user, wheel, key), answer -> answer.statusCode() == 200);
-            assertThat(drawId(repeat)).isEqualTo(drawId);
-            JdbcClient db = JdbcClient.create(rig.servers().dataSource());
-            assertThat(db.sql("SELECT COUNT(*) FROM lottery_draws WHERE user_id = ? AND status = 'DONE'")
-                            .params(user)
-                            .query(Long.class)
-                            .single())
-                    .as("one draw, decided once")
-                    .isEqualTo(1);
-            assertThat(db.sql("SELECT COUNT(*) FROM lottery_draws WHERE user_id = ?")
-                            .params(user)
-                            .query(Long.class)
-                            .single())
-                    .isEqualTo(1);
+        // auto: the service counts the replica within a sample period, from then on every grab waits for it
+        await().atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(300))
+                .until(() -> {
+                    HttpResponse<String> grab = grab(api, users.incrementAndGet(), packet);
+                    assertThat(outcome(grab)).as(grab.body()).isEqualTo("GRABBED");
+                    return waits(rig) > 0;
+                });
+        long user = users.get();
+        double before = waits(rig);
+        long replicatedStart = System.nanoTime();
+        for (int i = 0; i < REPLICATED_GRABS; i++) {
+            HttpResponse<String> grab = grab(api, ++user, packet);
+            assertThat(grab.statusCode()).as(grab.body()).isEqualTo(200);
+            assertThat(outcome(grab)).isEqualTo("GRABBED");
         }
+        long replicatedNanos = System.nanoTime() - replicatedStart;
+        assertThat(waits(rig)).as("WAITs sent for the grabs").isGreaterThan(before);
+        double waitSeconds = metric(rig, "hongbao_redis_replica_wait_seconds_sum");
+        double waitCount = metric(rig, "hongbao_redis_replica_wait_seconds_count");
+
+        List<Long> stalledUsers = new ArrayList<>();
+        List<HttpResponse<String>> stalledAnswers = new ArrayList<>();
+        long stalledStart;
+        long stalledNanos;
+        replica.stall();
+        try {
+            stalledStart = System.nanoTime();
+            for (int i = 0; i < STALLED_GRABS; i++) {
+                stalledUsers.add(++user);
+                stalledAnswers.add(grab(api, user, packet));
+            }
+            stalledNanos = System.nanoTime() - stalledStart;
+        } finally {
+            replica.resume();
+        }
+        new FaultReport("ReplicaStallIT")
+                .line(
+                        "%d grabs one after another with the replica up: %.1f ms each on average, all GRABBED",
+                        REPLICATED_GRABS, replicatedNanos / 1e6 / REPLICATED_GRABS)
+                .line(
+                        "WAIT with the replica up: %.0f sent, %.2f ms each on average (the service's timer)",
+                        waitCount, waitSeconds * 1000 / waitCount)
+                .line(
+                        "%d grabs with the replica stalled: %.1f ms each on average, statuses %s",
+                        STALLED_GRABS,
+                        stalledNanos / 1e6 / STALLED_GRABS,
+                        stalledAnswers.stream().map(HttpResponse::statusCode).toList())
+                .print();
+
+        assertThat(stalledAnswers).allSatisfy(answer -> {
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
+            assertThat(answer.body())
+                    .contains("\"UNAVAILABLE\"")
+                    .contains("not confirmed by a Redis replica")
+                    .contains("retrying is safe");
+        });
+        JdbcClient db = JdbcClient.create(rig.servers().dataSource());
+        for (long stalled : stalledUsers) {
+            HttpResponse<String> retry = await().atMost(Duration.ofSeconds(20))
+                    .until(() -> grab(api, stalled, packet), answer -> answer.statusCode() != 503);
+            assertThat(retry.statusCode()).as(retry.body()).isEqualTo(200);
+            assertThat(outcome(retry))
+                    .as("the grab happened on the primary before its WAIT timed out")
+                    .isEqualTo("ALREADY_GRABBED");
+            long amount = amount(retry);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> recorded(db, packet, stalled).size() == 1);
+            assertThat(recorded(db, packet, stalled))
+                    .as("the database records the grab once, with the amount the retry answered")
+                    .containsExactly(amount);
+        }
+        assertThat(replica.replicationInfo()).contains("master_link_status:up");
+    }
+
+    @Test
+    void aDrawNoReplicaConfirmedAnswersPendingAndItsRepeatAnswersItsOneOutcome() throws Exception {
+        String wheel = FaultCalls.wheel(rig);
+        ProcessApi api = rig.api();
+        long warmUser = FIRST_USER + 1_000_000;
+        FaultCalls.points(rig, warmUser, 10_000);
+        await().atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(300))
+                .until(() -> {
+                    // a draw per try until the service waits for the replica (its count is sampled)
+                    HttpResponse<String> drawn = draw(api, warmUser, wheel, "warm-" + System.nanoTime());
+                    assertThat(drawn.statusCode()).as(drawn.body()).isEqualTo(200);
+                    return waits(rig) > 0;
+                });
+
+        long user = FIRST_USER + 1_000_001;
+        FaultCalls.points(rig, user, 100);
+        String key = "stalled-draw-" + System.nanoTime();
+        HttpResponse<String> pending;
+        replica.stall();
+        try {
+            pending = draw(api, user, wheel, key);
+        } finally {
+            replica.resume();
+        }
+
+        assertThat(pending.statusCode()).as(pending.body()).isEqualTo(202);
+        assertThat(pending.body()).contains("\"PENDING\"");
+        String drawId = drawId(pending);
+        HttpResponse<String> repeat = await().atMost(Duration.ofSeconds(30))
+                .until(() -> draw(api, user, wheel, key), answer -> answer.statusCode() == 200);
+        assertThat(drawId(repeat)).isEqualTo(drawId);
+        JdbcClient db = JdbcClient.create(rig.servers().dataSource());
+        assertThat(db.sql("SELECT COUNT(*) FROM lottery_draws WHERE user_id = ? AND status = 'DONE'")
+                        .params(user)
+                        .query(Long.class)
+                        .single())
+                .as("one draw, decided once")
+                .isEqualTo(1);
+        assertThat(db.sql("SELECT COUNT(*) FROM lottery_draws WHERE user_id = ?")
+                        .params(user)
+                        .query(Long.class)
+                        .single())
+                .isEqualTo(1);
     }
 
     private static HttpResponse<String> grab(ProcessApi api, long user, String packet) throws Exception {

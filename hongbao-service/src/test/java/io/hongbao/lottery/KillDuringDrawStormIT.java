@@ -31,7 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
  * draw plus its consolation (so no point was spent twice, nor for a draw that is not recorded), no more prizes are won
  * than the stock, and the audit (units won once, one outcome per draw, points exact) is ok.
  *
- * <p>Embedded mode only: the service process runs its own servers in its data folder.
+ * <p>Then a clean stop (SIGTERM) and a start on the same folder: every drawer's draws and points are still there.
+ *
+ * <p>Embedded mode only: the service process runs its own servers in its data folder (after the kill -9, the
+ * restart adopts the orphaned ones).
  */
 class KillDuringDrawStormIT {
 
@@ -52,7 +55,8 @@ class KillDuringDrawStormIT {
     Path dataDir;
 
     @Test
-    void everyAnsweredDrawIsRecordedWithItsOutcomeAndPointsSpentOnceAfterAKill9AndRestart() throws Exception {
+    void everyAnsweredDrawIsRecordedWithItsOutcomeAndPointsSpentOnceAfterAKill9AndRestartAndStaysAfterACleanRestart()
+            throws Exception {
         Assumptions.assumeFalse(TestStorage.external(), "the service process runs its own embedded servers");
         Map<String, String> env = Map.of(
                 "HONGBAO_LOTTERY_DRAWRECOVERY_GRACE", "1s",
@@ -105,9 +109,9 @@ class KillDuringDrawStormIT {
                 .isNotEmpty();
         assertThat(unanswered).as("the storm was killed with draws in flight").isPositive();
 
+        Map<Long, Map<String, String>> recorded = new HashMap<>();
         try (ServiceProcess again = ServiceProcess.start(dataDir, env)) {
             ProcessApi api = new ProcessApi(again, dataDir);
-            Map<Long, Map<String, String>> recorded = new HashMap<>();
             // Until every drawer's points agree with their recorded draws: a draw still pending has spent its points
             // without being recorded, so this waits for the recovery too.
             await().atMost(Duration.ofSeconds(90))
@@ -134,6 +138,16 @@ class KillDuringDrawStormIT {
                     prizes,
                     STOCK,
                     USERS);
+        }
+
+        // A clean stop (SIGTERM: the pools close, the embedded servers stop) and a start on the same folder keep it
+        // all: every drawer's draws and points read back as they were.
+        try (ServiceProcess third = ServiceProcess.start(dataDir, env)) {
+            Map<Long, Map<String, String>> afterCleanRestart = new HashMap<>();
+            assertThat(pointsAgreeWithRecordedDraws(new ProcessApi(third, dataDir), afterCleanRestart))
+                    .as("points agree with the draws after a clean restart")
+                    .isTrue();
+            assertThat(afterCleanRestart).isEqualTo(recorded);
         }
     }
 

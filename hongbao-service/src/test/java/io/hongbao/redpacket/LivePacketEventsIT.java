@@ -11,8 +11,10 @@ import io.hongbao.support.RedPacketApi.PacketJson;
 import io.hongbao.support.SecondInstance;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -61,14 +63,14 @@ class LivePacketEventsIT extends IntegrationTest {
         BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
         Disposable stream = open(alice, sent.id(), events);
         try {
-            JsonNode first = nextPacket(events, Duration.ofSeconds(5));
+            JsonNode first = nextPacket(events, Duration.ofSeconds(15));
             assertThat(first.path("grabs")).isEmpty();
             assertThat(first).isEqualTo(getPacket(alice, sent.id()));
 
             long before = System.nanoTime();
             packets().grabOk(bob, sent.id());
             long answered = System.nanoTime();
-            JsonNode afterGrab = nextPacket(events, Duration.ofSeconds(1));
+            JsonNode afterGrab = nextPacket(events, Duration.ofSeconds(10));
             long shown = System.nanoTime();
 
             System.out.printf(
@@ -100,7 +102,7 @@ class LivePacketEventsIT extends IntegrationTest {
                 // Answered by this test's instance; the viewer's instance never saw the grab request.
                 packets().grabOk(bob, sent.id());
 
-                JsonNode afterGrab = nextPacket(events, Duration.ofSeconds(1));
+                JsonNode afterGrab = nextPacket(events, Duration.ofSeconds(10));
                 assertThat(afterGrab.path("grabs")).hasSize(1);
                 assertThat(afterGrab.path("grabs").get(0).path("userId").asLong())
                         .isEqualTo(bob);
@@ -126,18 +128,18 @@ class LivePacketEventsIT extends IntegrationTest {
         Disposable one = open(alice, sent.id(), alices);
         Disposable two = open(bob, sent.id(), bobs);
         try {
-            assertThat(nextPacket(alices, Duration.ofSeconds(5))).isEqualTo(nextPacket(bobs, Duration.ofSeconds(5)));
+            assertThat(nextPacket(alices, Duration.ofSeconds(15))).isEqualTo(nextPacket(bobs, Duration.ofSeconds(15)));
             assertThat(watched()).isEqualTo(watchedBefore + 1);
             assertThat(started()).isEqualTo(startedBefore + 1);
 
             packets().grabOk(bob, sent.id());
-            assertThat(nextPacket(alices, Duration.ofSeconds(1))).isEqualTo(nextPacket(bobs, Duration.ofSeconds(1)));
+            assertThat(nextPacket(alices, Duration.ofSeconds(10))).isEqualTo(nextPacket(bobs, Duration.ofSeconds(10)));
             assertThat(started()).isEqualTo(startedBefore + 1);
         } finally {
             one.dispose();
             two.dispose();
         }
-        await().atMost(Duration.ofSeconds(5)).until(() -> watched() == watchedBefore);
+        await().atMost(Duration.ofSeconds(15)).until(() -> watched() == watchedBefore);
     }
 
     @Test
@@ -200,12 +202,150 @@ class LivePacketEventsIT extends IntegrationTest {
                 .isUnauthorized();
     }
 
+    @Test
+    void aUserBeyondTheirStreamCapIs429WithRetryAfterAndGetsAPlaceOnceOneOfTheirsCloses() throws Exception {
+        long alice = newUser();
+        api().deposit(alice, 1_000).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(alice, 1_000, 10, null, null, null);
+        List<Disposable> streams = new ArrayList<>();
+        try {
+            // The tests' max-per-user is 3.
+            for (int i = 0; i < 3; i++) {
+                BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
+                streams.add(open(alice, sent.id(), events));
+                nextPacket(events, Duration.ofSeconds(15));
+            }
+
+            refused(alice, sent.id(), 429, "RATE_LIMITED");
+
+            streams.remove(0).dispose();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
+                Disposable again = open(alice, sent.id(), events);
+                streams.add(again);
+                nextPacket(events, Duration.ofSeconds(10));
+            });
+        } finally {
+            streams.forEach(Disposable::dispose);
+        }
+    }
+
+    @Test
+    void anInstanceBeyondItsStreamCapIs503WithRetryAfterForAnyone() throws Exception {
+        long alice = newUser();
+        api().deposit(alice, 1_000).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(alice, 1_000, 10, null, null, null);
+        List<Disposable> streams = new ArrayList<>();
+        try {
+            // The tests' max-per-instance is 12; earlier tests' streams may still be closing.
+            await().atMost(Duration.ofSeconds(15)).until(() -> openStreams() == 0);
+            for (int i = 0; i < 12; i++) {
+                BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
+                streams.add(open(newUser(), sent.id(), events));
+                nextPacket(events, Duration.ofSeconds(15));
+            }
+            assertThat(openStreams()).isEqualTo(12);
+
+            refused(newUser(), sent.id(), 503, "UNAVAILABLE");
+        } finally {
+            streams.forEach(Disposable::dispose);
+        }
+        await().atMost(Duration.ofSeconds(15)).until(() -> openStreams() == 0);
+    }
+
+    @Test
+    void aStreamEndsAfterTheLastStateOfAPacketThatSoldOutAndOneOpenedAfterwardsEndsAtOnce() throws Exception {
+        long alice = newUser();
+        long bob = newUser();
+        api().deposit(alice, 100).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(alice, 100, 1, null, null, null);
+        BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
+        CountDownLatch ended = new CountDownLatch(1);
+        Disposable stream = open(port, alice, sent.id(), events, ended);
+        try {
+            assertThat(nextPacket(events, Duration.ofSeconds(15)).path("status").asString())
+                    .isEqualTo("ACTIVE");
+
+            packets().grabOk(bob, sent.id());
+
+            JsonNode last = nextPacket(events, Duration.ofSeconds(10));
+            assertThat(last.path("status").asString()).isEqualTo("SOLD_OUT");
+            assertThat(ended.await(15, TimeUnit.SECONDS)).as("the stream ended").isTrue();
+        } finally {
+            stream.dispose();
+        }
+
+        BlockingQueue<ServerSentEvent<String>> late = new LinkedBlockingQueue<>();
+        CountDownLatch lateEnded = new CountDownLatch(1);
+        Disposable lateStream = open(port, bob, sent.id(), late, lateEnded);
+        try {
+            assertThat(nextPacket(late, Duration.ofSeconds(15)).path("status").asString())
+                    .isEqualTo("SOLD_OUT");
+            assertThat(lateEnded.await(15, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            lateStream.dispose();
+        }
+        await().atMost(Duration.ofSeconds(15)).until(() -> openStreams() == 0);
+    }
+
+    @Test
+    void whileRedisHoldsThePacketItsPollsReadNothingFromTheDatabase() throws Exception {
+        long alice = newUser();
+        long bob = newUser();
+        api().deposit(alice, 1_000).expectStatus().isOk();
+        PacketJson sent = packets().sendOk(alice, 1_000, 10, null, null, null);
+        await().atMost(Duration.ofSeconds(15)).until(() -> watched() == 0);
+        BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
+        Disposable stream = open(alice, sent.id(), events);
+        try {
+            nextPacket(events, Duration.ofSeconds(15));
+            double readsAfterFirstPoll = databaseReads();
+
+            // About 8 polls (250 ms each) and a grab, all while Redis holds the packet.
+            Thread.sleep(1_000);
+            packets().grabOk(bob, sent.id());
+            assertThat(nextPacket(events, Duration.ofSeconds(10)).path("grabs")).hasSize(1);
+            Thread.sleep(1_000);
+
+            assertThat(databaseReads() - readsAfterFirstPoll)
+                    .as("database reads by the poller after its first poll")
+                    .isZero();
+        } finally {
+            stream.dispose();
+        }
+    }
+
+    private void refused(long asUser, String packetId, int status, String code) {
+        http.get()
+                .uri("/api/v1/packets/{id}/events", packetId)
+                .headers(h -> h.setBearerAuth(tokenFor(asUser)))
+                .exchange()
+                .expectStatus()
+                .isEqualTo(status)
+                .expectHeader()
+                .valueEquals("Retry-After", "2")
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.APPLICATION_JSON)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo(code);
+    }
+
     private Disposable open(long asUser, String packetId, BlockingQueue<ServerSentEvent<String>> into) {
         return open(port, asUser, packetId, into);
     }
 
     private Disposable open(
             int instancePort, long asUser, String packetId, BlockingQueue<ServerSentEvent<String>> into) {
+        return open(instancePort, asUser, packetId, into, new CountDownLatch(1));
+    }
+
+    private Disposable open(
+            int instancePort,
+            long asUser,
+            String packetId,
+            BlockingQueue<ServerSentEvent<String>> into,
+            CountDownLatch ended) {
         return WebClient.create("http://localhost:" + instancePort)
                 .get()
                 .uri("/api/v1/packets/{id}/events", packetId)
@@ -213,7 +353,7 @@ class LivePacketEventsIT extends IntegrationTest {
                 .accept(MediaType.TEXT_EVENT_STREAM)
                 .retrieve()
                 .bodyToFlux(EVENTS)
-                .subscribe(into::add);
+                .subscribe(into::add, failure -> ended.countDown(), ended::countDown);
     }
 
     /** The next {@code packet} event's data, skipping heartbeats. */
@@ -238,6 +378,14 @@ class LivePacketEventsIT extends IntegrationTest {
                 .expectBody()
                 .returnResult()
                 .getResponseBody());
+    }
+
+    private double openStreams() {
+        return meters.get("hongbao.live.streams.open").gauge().value();
+    }
+
+    private double databaseReads() {
+        return meters.get("hongbao.live.database.reads").counter().count();
     }
 
     private double watched() {

@@ -6,13 +6,13 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.audit.model.AuditResult;
 import io.hongbao.audit.model.AuditScope;
-import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.redis.RedisConnections;
-import io.hongbao.redpacket.infrastructure.GrabsRecordedOnceCheck;
-import io.hongbao.redpacket.infrastructure.PacketSumsCheck;
-import io.hongbao.redpacket.infrastructure.RedisAgreesWithDatabaseCheck;
+import io.hongbao.redpacket.infrastructure.checks.GrabsRecordedOnceCheck;
+import io.hongbao.redpacket.infrastructure.checks.PacketSumsCheck;
+import io.hongbao.redpacket.infrastructure.checks.RedisAgreesWithDatabaseCheck;
 import io.hongbao.redpacket.model.PacketId;
+import io.hongbao.redpacket.model.PacketShards;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;
 import io.hongbao.support.RedPacketApi.PacketJson;
@@ -42,7 +42,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
     EachDatabase databases;
 
     @Autowired
-    DatabaseShards databaseShards;
+    PacketShards packetShards;
 
     @Test
     void aPacketWhoseSharesDoNotAddUpIsFoundOnTheLastOfPagesOfTwo() {
@@ -51,8 +51,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                 .param(last)
                 .update();
         try {
-            AuditResult result =
-                    new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
+            AuditResult result = new PacketSumsCheck(jdbc, databases, packetShards, PAGES_OF_TWO).run(AuditScope.FULL);
 
             assertThat(result.ok()).isFalse();
             assertThat(result.detail()).startsWith("1 packets do not add up: " + last);
@@ -61,7 +60,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                     .param(last)
                     .update();
         }
-        assertThat(new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO)
+        assertThat(new PacketSumsCheck(jdbc, databases, packetShards, PAGES_OF_TWO)
                         .run(AuditScope.FULL)
                         .ok())
                 .isTrue();
@@ -110,14 +109,14 @@ class PagedAuditIT extends RedPacketIntegrationTest {
         jdbc.sql(debit.formatted("-")).params(leg).update();
         try {
             AuditResult result =
-                    new GrabsRecordedOnceCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
+                    new GrabsRecordedOnceCheck(jdbc, databases, packetShards, PAGES_OF_TWO).run(AuditScope.FULL);
 
             assertThat(result.ok()).isFalse();
             assertThat(result.detail()).contains("0 not matching a share, 1 not paid exactly");
         } finally {
             jdbc.sql(debit.formatted("+")).params(leg).update();
         }
-        assertThat(new GrabsRecordedOnceCheck(jdbc, databases, databaseShards, PAGES_OF_TWO)
+        assertThat(new GrabsRecordedOnceCheck(jdbc, databases, packetShards, PAGES_OF_TWO)
                         .run(AuditScope.FULL)
                         .ok())
                 .isTrue();
@@ -135,7 +134,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
         jdbc.sql(credit.formatted("+")).params(leg).update();
         try {
             AuditResult result =
-                    new GrabsRecordedOnceCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
+                    new GrabsRecordedOnceCheck(jdbc, databases, packetShards, PAGES_OF_TWO).run(AuditScope.FULL);
 
             assertThat(result.ok()).isFalse();
             assertThat(result.detail()).contains("0 not paid exactly").contains("grab credits");
@@ -166,9 +165,8 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                 .param(packet.id())
                 .update();
         try {
-            AuditResult inRecent = new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(recent);
-            AuditResult inFull =
-                    new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(AuditScope.FULL);
+            AuditResult inRecent = new PacketSumsCheck(jdbc, databases, packetShards, PAGES_OF_TWO).run(recent);
+            AuditResult inFull = new PacketSumsCheck(jdbc, databases, packetShards, PAGES_OF_TWO).run(AuditScope.FULL);
 
             assertThat(inRecent.ok()).isFalse();
             assertThat(inRecent.detail())
@@ -181,7 +179,7 @@ class PagedAuditIT extends RedPacketIntegrationTest {
                     .param(packet.id())
                     .update();
         }
-        AuditResult healthy = new PacketSumsCheck(jdbc, databases, databaseShards, PAGES_OF_TWO).run(recent);
+        AuditResult healthy = new PacketSumsCheck(jdbc, databases, packetShards, PAGES_OF_TWO).run(recent);
         assertThat(healthy.ok()).as(healthy.detail()).isTrue();
         assertThat(healthy.detail()).contains("packets together");
     }

@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.redis.RedisConnections;
-import io.hongbao.redpacket.infrastructure.GrabPersister;
-import io.hongbao.redpacket.infrastructure.PacketEventWriter;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
-import io.hongbao.redpacket.infrastructure.ShardDoorbell;
+import io.hongbao.redpacket.infrastructure.persister.GrabPersister;
+import io.hongbao.redpacket.infrastructure.persister.PacketEventWriter;
+import io.hongbao.redpacket.infrastructure.persister.ShardDoorbell;
 import io.hongbao.support.GrabStorm;
 import io.hongbao.support.GrabStorm.Attempt;
 import io.hongbao.support.GrabStorm.Plan;

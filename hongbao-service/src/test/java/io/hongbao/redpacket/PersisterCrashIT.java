@@ -3,10 +3,10 @@ package io.hongbao.redpacket;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.hongbao.redpacket.infrastructure.GrabPersister;
-import io.hongbao.redpacket.infrastructure.PacketEvent;
-import io.hongbao.redpacket.infrastructure.PacketEventWriter;
-import io.hongbao.redpacket.infrastructure.ShardStream;
+import io.hongbao.redpacket.infrastructure.persister.GrabPersister;
+import io.hongbao.redpacket.infrastructure.persister.PacketEventWriter;
+import io.hongbao.redpacket.infrastructure.streams.PacketEvent;
+import io.hongbao.redpacket.infrastructure.streams.ShardStream;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;

@@ -3,7 +3,7 @@ package io.hongbao.redpacket;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.hongbao.redpacket.infrastructure.GrabPersister;
+import io.hongbao.redpacket.infrastructure.persister.GrabPersister;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.AuditChecks;
 import io.hongbao.support.DeadLetterEntries;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisPrimaries;
-import io.hongbao.redpacket.infrastructure.GrabScript;
+import io.hongbao.redpacket.infrastructure.grab.GrabScript;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.RedPacketApi;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.hongbao.platform.workers.PeriodicWorker;
-import io.hongbao.redpacket.infrastructure.GrabPersister;
-import io.hongbao.redpacket.infrastructure.PublishRecovery;
-import io.hongbao.redpacket.infrastructure.ShardStream;
+import io.hongbao.redpacket.infrastructure.lifecycle.PublishRecovery;
+import io.hongbao.redpacket.infrastructure.persister.GrabPersister;
+import io.hongbao.redpacket.infrastructure.streams.ShardStream;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.GrabJson;

@@ -8,7 +8,7 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.redpacket.application.SendingRedPacket;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
-import io.hongbao.redpacket.infrastructure.PublishRecovery;
+import io.hongbao.redpacket.infrastructure.lifecycle.PublishRecovery;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketType;
 import io.hongbao.redpacket.model.SendOutcome;

@@ -1,46 +1,37 @@
 package io.hongbao.redpacket;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hongbao.support.ServiceProcess;
-import io.hongbao.support.TestStorage;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
+import io.hongbao.support.SecondInstance;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ADR 0071: the shard count is recorded in the database at the first start, and a later start with another count on
- * the same data refuses to start, naming the setting and both values. Separate JVMs on one data directory, as an
- * operator who changes {@code HONGBAO_REDPACKET_SHARDS} between two deployments would run them.
+ * the same data refuses to start, naming the setting and both values. Three starts of the service on one data folder
+ * of its own (embedded servers), in this JVM, as an operator who
+ * changes {@code HONGBAO_REDPACKET_SHARDS} between two deployments would.
  */
 class ShardCountRecordedIT {
 
-    @TempDir
-    Path dataDir;
+    private static final String FOLDER = "shard-count-recorded";
 
     @Test
-    void aStartWithAnotherShardCountThanTheDatabaseRecordedRefusesAndSaysWhichValueToSet() throws Exception {
-        assumeFalse(TestStorage.external(), "the embedded run covers this; it starts its own servers");
-        try (ServiceProcess first = ServiceProcess.start(dataDir, Map.of("HONGBAO_REDPACKET_SHARDS", "32"))) {
-            assertThat(first.startedIn()).isPositive();
+    void aStartWithAnotherShardCountThanTheDatabaseRecordedRefusesAndSaysWhichValueToSet() {
+        try (SecondInstance first = SecondInstance.startWithArguments(FOLDER, "--hongbao.redpacket.shards=32")) {
+            assertThat(first.port()).isPositive();
         }
 
-        ServiceProcess.Exited refused = ServiceProcess.startExpectingExit(
-                dataDir, Map.of("HONGBAO_REDPACKET_SHARDS", "64"), Duration.ofMinutes(3));
-
-        assertThat(refused.code()).isNotZero();
-        assertThat(refused.log())
-                .contains("hongbao.redpacket.shards is 64")
-                .contains("written with 32 shards and tags even")
-                .contains("Set hongbao.redpacket.shards=32")
-                .contains("HONGBAO_REDPACKET_SHARDS=32");
+        assertThatThrownBy(() -> SecondInstance.startWithArguments(FOLDER, "--hongbao.redpacket.shards=64")
+                        .close())
+                .hasStackTraceContaining("hongbao.redpacket.shards is 64")
+                .hasStackTraceContaining("written with 32 shards and tags even")
+                .hasStackTraceContaining("Set hongbao.redpacket.shards=32")
+                .hasStackTraceContaining("HONGBAO_REDPACKET_SHARDS=32");
 
         // The same count as recorded starts again.
-        try (ServiceProcess again = ServiceProcess.start(dataDir, Map.of("HONGBAO_REDPACKET_SHARDS", "32"))) {
-            assertThat(again.startedIn()).isPositive();
+        try (SecondInstance again = SecondInstance.startWithArguments(FOLDER, "--hongbao.redpacket.shards=32")) {
+            assertThat(again.port()).isPositive();
         }
     }
 }

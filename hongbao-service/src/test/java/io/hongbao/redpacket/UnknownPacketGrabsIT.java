@@ -26,7 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * Issue 11, abuse limits: grabs of well-formed packet ids that do not exist cost no database query after the first,
+ * Abuse limits (ADR 0063): grabs of well-formed packet ids that do not exist cost no database query after the first,
  * for a short while (docs/design.md, The hot path: a grab). The memory never hides a real packet: Redis is asked
  * first, and only "unknown" answers of the database are remembered.
  */

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.security.JwtSecret;
+import io.hongbao.redpacket.model.PacketShards;
 import io.hongbao.support.Api;
 import io.hongbao.support.GrabStorm;
 import io.hongbao.support.GrabStorm.Attempt;
@@ -39,7 +40,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Issue 15's acceptance on four database shards (ADR 0083, 0084): sends, grabs, refunds and draws from many users on
+ * The acceptance test of four database shards (ADR 0083, 0084): sends, grabs, refunds and draws from many users on
  * a service of its own (its own Redis and MariaDB, four databases on it), then every row where its owner's database
  * is, the rows spread evenly, every grant recorded once for its amount, every balance what its user was given, no
  * money in flight, and the audit ok.
@@ -61,6 +62,7 @@ class ShardedIT extends IntegrationTest {
     private SecondInstance sharded;
     private List<String> shardUrls;
     private DatabaseShards placement;
+    private PacketShards packetPlacement;
     private WebTestClient shardedHttp;
     private Api shardedApi;
 
@@ -81,6 +83,7 @@ class ShardedIT extends IntegrationTest {
                 "--hongbao.db.password=",
                 "--hongbao.redpacket.warm-up.enabled=false");
         placement = sharded.bean(DatabaseShards.class);
+        packetPlacement = sharded.bean(PacketShards.class);
         shardedHttp = sharded.http();
         shardedApi = new Api(shardedHttp, this::tokenFor, adminToken());
     }
@@ -186,7 +189,7 @@ class ShardedIT extends IntegrationTest {
 
     private void assertEveryGrantIsRecordedOnceOnItsPacketsShard(List<Attempt> granted) throws SQLException {
         for (Attempt grant : granted) {
-            int home = placement.ofPacket(grant.packetId());
+            int home = packetPlacement.databaseShardOf(grant.packetId());
             for (int shard = 0; shard < SHARDS; shard++) {
                 long rows = count(
                         shard,

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -64,7 +65,12 @@ public final class ApiContract {
     /** The service's document, read once through {@code unchecked} (on the test's thread: it blocks). */
     public static synchronized ApiContract ofTheService(WebTestClient unchecked) {
         if (ofTheService == null) {
+            // The first call builds springdoc's document: seconds on a quiet machine, far more on a loaded one, where
+            // the client's default 5 s (or a 30 s block) cut it off and failed whichever test class came first.
             byte[] document = unchecked
+                    .mutate()
+                    .responseTimeout(Duration.ofMinutes(2))
+                    .build()
                     .get()
                     .uri("/v3/api-docs")
                     .exchange()

@@ -6,15 +6,20 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInfo;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * Base of the tests in a real browser: the service as for every integration test, and Chromium sessions opened with
  * {@link #browser}, each closed after the test, which fails if any of them logged a console error. Without Chromium
- * the whole class is skipped with one line.
+ * the whole class is skipped with one line. Tagged {@value #TAG}: what a page shows does not depend on where the
+ * servers are, so CI's external pass leaves these out.
  */
+@Tag(BrowserIntegrationTest.TAG)
 public abstract class BrowserIntegrationTest extends IntegrationTest {
+
+    public static final String TAG = "browser";
 
     @LocalServerPort
     protected int port;

@@ -8,6 +8,7 @@ import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.models.stream.PendingMessages;
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -25,12 +26,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.sql.DataSource;
 
 /**
- * The stage of a scale-out test: a {@link LocalRedisCluster}, one MariaDB ({@link PrivateServers}; its standalone Redis
- * stays unused) and any number of service instances ({@link ServiceProcess}) sharing both, as behind a load balancer:
- * one JWT secret, one database, one cluster. Everything under {@code target/it-data/<name>} (kept for a look after a
- * failure). The same in the default run and in CI's external pass; :6379 and :3306 are never touched.
+ * The stage of a scale-out test, the deployed topology in small: a {@link LocalRedisCluster}, two database shards on
+ * two MariaDB servers of their own ({@link PrivateServers}; their standalone Redis stays unused, and each can be
+ * frozen or killed alone), any number of service instances ({@link ServiceProcess}) sharing them, and a real HAProxy
+ * in front of the instances ({@link Balancer}): one JWT secret, one cluster, one set of shards. Everything under
+ * {@code target/it-data/<name>} (kept for a look after a failure). The same in both test modes (so it runs once in
+ * CI); :6379 and :3306 are never touched.
  */
 public final class ClusterRig implements AutoCloseable {
 
@@ -38,48 +42,69 @@ public final class ClusterRig implements AutoCloseable {
     public static final long SENDER = 1_000_000_007L;
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z]+)\"");
 
+    /** Database shards: users and their packets are placed by user id modulo this. */
+    public static final int DATABASES = 2;
+
     private final LocalRedisCluster cluster;
-    private final PrivateServers database;
+    private final List<PrivateServers> databases;
+    private final List<String> shardUrls;
     private final List<ServiceProcess> instances;
+    private final Balancer balancer;
     private final JwtSecret secret;
     private final TokenIssuer tokens;
     private final Duration startedIn;
 
     private ClusterRig(
             LocalRedisCluster cluster,
-            PrivateServers database,
+            List<PrivateServers> databases,
+            List<String> shardUrls,
             List<ServiceProcess> instances,
+            Balancer balancer,
             JwtSecret secret,
             Duration startedIn) {
         this.startedIn = startedIn;
         this.cluster = cluster;
-        this.database = database;
+        this.databases = databases;
+        this.shardUrls = shardUrls;
         this.instances = instances;
+        this.balancer = balancer;
         this.secret = secret;
         this.tokens = new TokenIssuer(secret);
     }
 
     /**
-     * Starts 3 primaries with a replica each, the database, and {@code instances} service instances on them: the first
-     * alone (it migrates the database), the others together.
+     * Starts 3 primaries with a replica each, the two database servers, {@code instances} service instances on them
+     * (the first alone: it migrates the databases; the others together) and the balancer.
      *
      * @param env settings for every instance on top of the rig's (fast reclaim of a dead consumer's entries, no per-user
      *     send limit for the set-up)
      */
     public static ClusterRig start(String name, int instances, Map<String, String> env) throws IOException {
         LocalRedisCluster.assumeInstalled();
+        Balancer.assumeInstalled();
         long begin = System.nanoTime();
         Path folder = TestStorage.runDataDir().resolve(name).toAbsolutePath();
         LocalRedisCluster cluster = LocalRedisCluster.start(folder.resolve("cluster"), 3, 1);
-        PrivateServers database = null;
+        List<PrivateServers> databases = new ArrayList<>();
         List<ServiceProcess> started = new ArrayList<>();
+        Balancer balancer = null;
         try {
-            database = PrivateServers.start(folder.resolve("database"));
+            for (int shard = 0; shard < DATABASES; shard++) {
+                databases.add(PrivateServers.start(folder.resolve("database-" + shard)));
+            }
+            List<String> shardUrls = new ArrayList<>();
+            for (int shard = 0; shard < DATABASES; shard++) {
+                String url = databases.get(shard).jdbcUrl();
+                String server = url.substring(0, url.indexOf('/', "jdbc:mariadb://".length()));
+                shardUrls.add(server + "/hongbao_shard_" + shard + "?createDatabaseIfNotExist=true");
+            }
             byte[] random = new byte[32];
             new SecureRandom().nextBytes(random);
             String secret = HexFormat.of().formatHex(random);
-            Map<String, String> all = new HashMap<>(database.serviceEnv());
+            Map<String, String> all = new HashMap<>(databases.get(0).serviceEnv());
             all.remove("HONGBAO_REDIS_URL");
+            all.remove("HONGBAO_DB_URL");
+            all.put("HONGBAO_DB_SHARDS", String.join(",", shardUrls));
             all.put("HONGBAO_REDIS_CLUSTER", cluster.seeds());
             all.put("HONGBAO_JWT_SECRET", secret);
             all.put("HONGBAO_REDPACKET_PERSISTER_CLAIMIDLE", "2s");
@@ -117,14 +142,21 @@ public final class ClusterRig implements AutoCloseable {
                             + " it does not understand HONGBAO_REDIS_CLUSTER");
                 }
             }
+            balancer = Balancer.start(
+                    folder.resolve("balancer"),
+                    started.stream()
+                            .map(instance -> URI.create(instance.baseUrl()).getPort())
+                            .toList());
             return new ClusterRig(
                     cluster,
-                    database,
+                    databases,
+                    shardUrls,
                     started,
+                    balancer,
                     new JwtSecret(secret.getBytes(StandardCharsets.UTF_8)),
                     Duration.ofNanos(System.nanoTime() - begin));
         } catch (IOException | RuntimeException e) {
-            closeAll(started, database, cluster);
+            closeAll(balancer, started, databases, cluster);
             throw e;
         }
     }
@@ -138,8 +170,31 @@ public final class ClusterRig implements AutoCloseable {
         return cluster;
     }
 
-    public PrivateServers database() {
-        return database;
+    /** The MariaDB server of database shard {@code shard}: to freeze or kill it alone. */
+    public PrivateServers databaseServer(int shard) {
+        return databases.get(shard);
+    }
+
+    /** The database shard of {@code user} and of the packets they send (placed by user id modulo the shards). */
+    public DataSource databaseOf(long user) {
+        return database(Math.floorMod(user, DATABASES));
+    }
+
+    /** Database shard {@code shard}, for the test's own reads. */
+    public DataSource database(int shard) {
+        return PrivateServers.dataSource(shardUrls.get(shard));
+    }
+
+    private List<DataSource> allDatabases() {
+        List<DataSource> all = new ArrayList<>();
+        for (int shard = 0; shard < DATABASES; shard++) {
+            all.add(database(shard));
+        }
+        return all;
+    }
+
+    public Balancer balancer() {
+        return balancer;
     }
 
     public ServiceProcess instance(int index) {
@@ -163,9 +218,9 @@ public final class ClusterRig implements AutoCloseable {
         return new ProcessApi(instances.get(instance), secret);
     }
 
-    /** The judge of a storm, reading the shared database and asking {@code instance} for the audit and its health. */
+    /** The judge of a storm, reading every database shard and asking {@code instance} for the audit and its health. */
     public StormJudge judge(int instance) {
-        return new StormJudge(database.dataSource(), instances.get(instance).baseUrl(), adminToken());
+        return new StormJudge(allDatabases(), instances.get(instance).baseUrl(), adminToken());
     }
 
     /** A storm on one instance: {@code threads} clients as users {@code firstUser ..} over {@code packets}. */
@@ -174,24 +229,35 @@ public final class ClusterRig implements AutoCloseable {
                 instances.get(instance).baseUrl(), this::token, packets, firstUser, users, threads, seed);
     }
 
+    /** A storm through the balancer, as clients of the deployed topology send it. */
+    public RunningStorm stormThroughBalancer(List<String> packets, long firstUser, int users, int threads, long seed) {
+        return RunningStorm.start(balancer.baseUrl(), this::token, packets, firstUser, users, threads, seed);
+    }
+
     /**
      * Deposits what they need, then sends {@code count} packets of {@code shares} shares of {@code centsEach} that
      * expire after {@code expiresInSeconds}, through instance 0.
      */
     public List<String> sendPackets(int count, int shares, long centsEach, int expiresInSeconds) throws Exception {
+        return sendPackets(SENDER, count, shares, centsEach, expiresInSeconds);
+    }
+
+    /** As {@link #sendPackets(int, int, long, int)}, by {@code sender}: on the sender's database shard. */
+    public List<String> sendPackets(long sender, int count, int shares, long centsEach, int expiresInSeconds)
+            throws Exception {
         ProcessApi api = api(0);
         long total = shares * centsEach;
         check(
                 api.post(
                         ADMIN,
                         true,
-                        "/api/v1/admin/accounts/" + SENDER + "/deposits",
+                        "/api/v1/admin/accounts/" + sender + "/deposits",
                         "{\"amount\": " + total * count + "}"),
                 200);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             HttpResponse<String> sent = api.post(
-                    SENDER,
+                    sender,
                     false,
                     "/api/v1/packets",
                     "{\"totalAmount\": " + total + ", \"count\": " + shares + ", \"expiresInSeconds\": "
@@ -305,13 +371,20 @@ public final class ClusterRig implements AutoCloseable {
         }
     }
 
-    /** The instances first (SIGTERM), then the database and the cluster. */
+    /** The balancer, the instances (SIGTERM), then the databases and the cluster. */
     @Override
     public void close() {
-        closeAll(instances, database, cluster);
+        closeAll(balancer, instances, databases, cluster);
     }
 
-    private static void closeAll(List<ServiceProcess> instances, PrivateServers database, LocalRedisCluster cluster) {
+    private static void closeAll(
+            Balancer balancer,
+            List<ServiceProcess> instances,
+            List<PrivateServers> databases,
+            LocalRedisCluster cluster) {
+        if (balancer != null) {
+            balancer.close();
+        }
         for (ServiceProcess instance : instances) {
             try {
                 instance.close();
@@ -319,9 +392,7 @@ public final class ClusterRig implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        if (database != null) {
-            database.close();
-        }
+        databases.forEach(PrivateServers::close);
         cluster.close();
     }
 

@@ -1,7 +1,7 @@
 package io.hongbao.support;
 
 import io.hongbao.redpacket.infrastructure.PacketKeys;
-import io.hongbao.redpacket.infrastructure.ShardStream;
+import io.hongbao.redpacket.infrastructure.streams.ShardStream;
 import io.lettuce.core.Range;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 /**
  * The stage of a fault test: a private Redis and MariaDB ({@link PrivateServers}) that the test may kill or freeze,
  * and the service as a separate JVM ({@link ServiceProcess}) using them, all under {@code target/it-data} (kept for a
- * look after a failure: the service's log, the servers' logs). The same in the default run and in CI's external pass.
+ * look after a failure: the service's log, the servers' logs). The same in both test modes, so it runs once in CI.
  */
 public final class FaultRig implements AutoCloseable {
 

@@ -54,6 +54,7 @@ public final class LocalRedisCluster implements AutoCloseable {
     private final int createdPrimaries;
     private final RedisClient client = RedisClient.create();
     private long killedAtNanos;
+    private final Set<Node> stalled = ConcurrentHashMap.newKeySet();
 
     private LocalRedisCluster(
             Path folder, List<Node> nodes, Map<Node, List<Node>> replicasAtStart, int createdPrimaries) {
@@ -317,6 +318,38 @@ public final class LocalRedisCluster implements AutoCloseable {
     }
 
     /**
+     * SIGSTOP: the node keeps its connections open and answers nothing, as a node stuck in a long fork or swapping
+     * would; the others fail it over after {@link #NODE_TIMEOUT}. {@link #resume} lets it go on.
+     */
+    public void stall(Node node) {
+        signal(node, "-STOP");
+        stalled.add(node);
+        killedAtNanos = System.nanoTime();
+    }
+
+    /** SIGCONT: a failed-over node learns it was replaced and turns replica of its successor. */
+    public void resume(Node node) {
+        signal(node, "-CONT");
+        stalled.remove(node);
+    }
+
+    private static void signal(Node node, String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(node.pid()))
+                    .redirectErrorStream(true)
+                    .start();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + node + " failed");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * Waits until a replica that {@code killed} had at the start reports itself primary and every live node reports
      * {@code cluster_state:ok}; returns that replica and how long after the {@link #kill} it was.
      */
@@ -330,7 +363,10 @@ public final class LocalRedisCluster implements AutoCloseable {
             for (Node replica : candidates) {
                 if (replica.alive()
                         && "master".equals(role(replica))
-                        && nodes.stream().filter(Node::alive).allMatch(this::clusterOk)) {
+                        && nodes.stream()
+                                .filter(Node::alive)
+                                .filter(node -> !stalled.contains(node))
+                                .allMatch(this::clusterOk)) {
                     return new Failover(replica, Duration.ofNanos(System.nanoTime() - killedAtNanos));
                 }
             }

@@ -1,7 +1,7 @@
 package io.hongbao.support;
 
-import io.hongbao.platform.embedded.EmbeddedServers;
-import io.hongbao.platform.storage.StorageSettings;
+import io.hongbao.embedded.EmbeddedServers;
+import io.hongbao.embedded.ServersWanted;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +28,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * A Redis and a MariaDB of a test's own, for fault tests that kill or freeze them: started the way the service starts
  * its embedded servers (Redis with {@code appendonly yes} and {@code appendfsync always}, MariaDB flushing every
- * commit), each on a free port with its data under {@code folder}, in the default run and in CI's external pass alike.
+ * commit), each on a free port with its data under {@code folder}, whatever the test mode.
  * The machine's own servers are never touched. A {@link ServiceProcess} reaches them through {@link #serviceEnv()}.
  */
 public final class PrivateServers implements AutoCloseable {
@@ -45,16 +44,12 @@ public final class PrivateServers implements AutoCloseable {
     }
 
     public static PrivateServers start(Path folder) throws IOException {
-        EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(new StorageSettings(
-                folder,
-                new StorageSettings.Redis(
-                        null,
-                        null,
-                        DataSize.ofGigabytes(1),
-                        new StorageSettings.Admission(90, Duration.ofMillis(200)),
-                        new StorageSettings.Topology(Duration.ofSeconds(10), Duration.ofSeconds(1), 5),
-                        new StorageSettings.Retry(Duration.ofSeconds(2), Duration.ofMillis(20))),
-                new StorageSettings.Db(null, "root", "", 1, 1)));
+        long begin = System.nanoTime();
+        EmbeddedServers servers = EmbeddedServers.start(
+                ServersWanted.both(folder, DataSize.ofGigabytes(1).toBytes()));
+        // In the test's output file: where a slow test's minutes went.
+        System.out.printf(
+                "PrivateServers: up in %d ms (%s)%n", (System.nanoTime() - begin) / 1_000_000, folder.getFileName());
         try {
             int redisPort = URI.create(servers.redisUrl()).getPort();
             String jdbcUrl = servers.jdbcUrl();

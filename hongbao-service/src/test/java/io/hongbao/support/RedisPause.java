@@ -6,6 +6,7 @@ import io.lettuce.core.output.StatusOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 import java.time.Duration;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A Redis that stops answering writes for a while, without losing anything: {@code CLIENT PAUSE ... WRITE} queues every
@@ -15,6 +16,17 @@ import java.time.Duration;
 public final class RedisPause {
 
     private RedisPause() {}
+
+    /**
+     * A pause holds every client of the Redis server, whatever its database: in external mode that server is the
+     * machine's, which the other test JVMs use at the same moment (their draws time out and answer 202, their rate
+     * limits fail open). So a test that pauses Redis runs in the embedded pass only, on a Redis of its JVM's own.
+     */
+    public static void assumeTheServerIsThisJvmsAlone() {
+        Assumptions.assumeFalse(
+                TestStorage.external(),
+                "pausing Redis would hold the other test JVMs' calls too: the embedded run covers this test");
+    }
 
     public static void writes(RedisConnection redis, Duration pause) {
         client(

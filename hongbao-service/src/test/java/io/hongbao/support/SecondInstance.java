@@ -46,11 +46,21 @@ public final class SecondInstance implements AutoCloseable {
      * ...); what they leave out, it starts embedded in its own data folder.
      */
     public static SecondInstance start(JwtSecret secret, String name, String... storage) {
+        List<String> args = new ArrayList<>(
+                List.of("--hongbao.security.jwt-secret=" + new String(secret.bytes(), StandardCharsets.UTF_8)));
+        args.addAll(List.of(storage));
+        return startWithArguments(name, args.toArray(String[]::new));
+    }
+
+    /**
+     * The service with {@code arguments} as its command line; what they leave out is as configured by default, with
+     * embedded servers in a data folder of its own ({@code name}, under the run's).
+     */
+    public static SecondInstance startWithArguments(String name, String... arguments) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
-                "--hongbao.data-dir=" + TestStorage.runDataDir().resolve(name),
-                "--hongbao.security.jwt-secret=" + new String(secret.bytes(), StandardCharsets.UTF_8)));
-        args.addAll(List.of(storage));
+                "--hongbao.data-dir=" + TestStorage.runDataDir().resolve(name)));
+        args.addAll(List.of(arguments));
         // Arguments, not default properties: application.yml's own values would win over those. Reactor Netty's
         // global resources stay untouched (as in the test's own context): closing this one must not dispose them.
         return new SecondInstance(new SpringApplicationBuilder(HongbaoApplication.class)

@@ -12,16 +12,30 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 /**
  * Where integration tests keep their state. By default the service under test starts its own embedded Redis and
  * MariaDB in a fresh folder under target/. With {@code -Dhongbao.test.mode=external} (CI does this when the machine's
- * own servers answer) it uses Redis :6379 (database 15) and MariaDB :3306 (database hongbao_it), wiped once per run.
+ * own servers answer) it uses Redis :6379 and MariaDB :3306, a database of each per test JVM (below), wiped once per
+ * run.
  */
 public final class TestStorage {
 
+    /**
+     * The tag of the tests whose servers are this class's: the embedded ones by default, the machine's in external
+     * mode. CI's external pass runs these alone: a test that starts servers of its own runs the same in both modes
+     * (ADR 0069), so it runs once.
+     */
+    public static final String TAG = "test-storage";
+
     // Overridable (-Dhongbao.test.redis-url=..., -Dhongbao.test.db-name=...) so several worktrees can run their
     // external integration tests on one machine at once without wiping each other's data.
+    //
+    // The integration tests run in several JVMs at once (failsafe's forks); each wipes and uses a Redis database and a
+    // MariaDB database of its own on the machine's servers: fork 1 Redis database 15 and hongbao_it1, fork 2 Redis
+    // database 14 and hongbao_it2, and so on.
+    private static final int FORK = Integer.parseInt(System.getProperty("hongbao.test.fork", "1"));
+
     public static final String EXTERNAL_REDIS =
-            System.getProperty("hongbao.test.redis-url", "redis://127.0.0.1:6379/15");
+            System.getProperty("hongbao.test.redis-url", "redis://127.0.0.1:6379/" + (16 - FORK));
     public static final String EXTERNAL_DB_SERVER = "jdbc:mariadb://127.0.0.1:3306/";
-    public static final String EXTERNAL_DB = System.getProperty("hongbao.test.db-name", "hongbao_it");
+    public static final String EXTERNAL_DB = System.getProperty("hongbao.test.db-name", "hongbao_it") + FORK;
 
     private static final Path RUN_DATA_DIR =
             Path.of("target", "it-data", UUID.randomUUID().toString());

@@ -1,11 +1,10 @@
 package io.hongbao.bench.audit;
 
-import io.hongbao.bench.BenchRedis;
-import io.hongbao.bench.http.ChildJvm;
-import io.hongbao.platform.embedded.EmbeddedServers;
+import io.hongbao.bench.BenchServers;
+import io.hongbao.bench.http.targets.ChildJvm;
+import io.hongbao.embedded.EmbeddedServers;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
-import io.hongbao.platform.storage.StorageSettings;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -120,11 +119,8 @@ public final class AuditCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         BulkHistory.Shape shape = new BulkHistory.Shape(grants / grabbed, shares, grabbed, users);
         Path work = Files.createTempDirectory("hongbao-audit-bench");
-        StorageSettings settings = new StorageSettings(
-                work.resolve("servers"),
-                BenchRedis.settings(redisUrl),
-                new StorageSettings.Db(dbServer == null ? null : dbServer + dbName, dbUser, dbPassword, 1, 1));
-        try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(settings)) {
+        try (EmbeddedServers servers = BenchServers.startWhatIsNotGiven(
+                work.resolve("servers"), redisUrl, dbServer == null ? null : dbServer + dbName)) {
             BulkHistory history = dbServer != null
                     ? new BulkHistory(dbServer, dbName, dbUser, dbPassword, shape)
                     : new BulkHistory(

@@ -1,7 +1,7 @@
 package io.hongbao.bench.chaos;
 
 import io.hongbao.bench.chaos.ChaosStorm.Answer;
-import io.hongbao.bench.http.SetupApi;
+import io.hongbao.bench.http.targets.SetupApi;
 import io.hongbao.lab.application.Attempt;
 import io.hongbao.lab.application.Judging;
 import io.hongbao.lab.application.Verdict;

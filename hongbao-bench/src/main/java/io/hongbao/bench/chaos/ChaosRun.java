@@ -2,7 +2,7 @@ package io.hongbao.bench.chaos;
 
 import io.hongbao.bench.chaos.ChaosStorm.Answer;
 import io.hongbao.bench.chaos.FaultSchedule.Fault;
-import io.hongbao.bench.http.SetupApi;
+import io.hongbao.bench.http.targets.SetupApi;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,7 @@
 package io.hongbao.bench.chaos;
 
-import io.hongbao.bench.BenchRedis;
-import io.hongbao.platform.embedded.EmbeddedServers;
-import io.hongbao.platform.storage.StorageSettings;
+import io.hongbao.bench.BenchServers;
+import io.hongbao.embedded.EmbeddedServers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -37,8 +36,7 @@ final class ChaosServers implements AutoCloseable {
     }
 
     static ChaosServers start(Path folder) throws IOException {
-        EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(
-                new StorageSettings(folder, BenchRedis.settings(null), new StorageSettings.Db(null, "root", "", 1, 1)));
+        EmbeddedServers servers = BenchServers.startWhatIsNotGiven(folder, null, null);
         try {
             Path redisFolder = folder.resolve("redis").toRealPath();
             int redisPort = URI.create(servers.redisUrl()).getPort();

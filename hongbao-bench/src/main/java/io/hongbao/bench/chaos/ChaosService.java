@@ -1,6 +1,6 @@
 package io.hongbao.bench.chaos;
 
-import io.hongbao.bench.http.ChildJvm;
+import io.hongbao.bench.http.targets.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,7 @@
 package io.hongbao.bench.engine;
 
-import io.hongbao.bench.BenchRedis;
-import io.hongbao.platform.embedded.EmbeddedServers;
-import io.hongbao.platform.storage.StorageSettings;
+import io.hongbao.bench.BenchServers;
+import io.hongbao.embedded.EmbeddedServers;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
@@ -81,9 +80,7 @@ public final class EngineCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path dataDir = Files.createTempDirectory("hongbao-engine");
-        StorageSettings settings = new StorageSettings(
-                dataDir, BenchRedis.settings(redisUrl), new StorageSettings.Db("jdbc:not-used", "root", "", 1, 1));
-        try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(settings)) {
+        try (EmbeddedServers servers = BenchServers.startWhatIsNotGiven(dataDir, redisUrl, "jdbc:not-used")) {
             String url = redisUrl != null ? redisUrl : servers.redisUrl();
             RedisClient client = RedisClient.create(url);
             try (StatefulRedisConnection<String, String> redis = client.connect()) {

@@ -3,7 +3,7 @@ package io.hongbao.bench.engine;
 import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
-import io.hongbao.redpacket.infrastructure.RedisHotPackets;
+import io.hongbao.redpacket.infrastructure.lifecycle.RedisHotPackets;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketState;
 import io.hongbao.redpacket.model.PacketType;

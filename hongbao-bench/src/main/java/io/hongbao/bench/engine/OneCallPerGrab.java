@@ -1,8 +1,8 @@
 package io.hongbao.bench.engine;
 
 import io.hongbao.account.model.UserId;
-import io.hongbao.redpacket.infrastructure.GrabScript;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.infrastructure.grab.GrabScript;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.RedPacketGrabs;

@@ -1,10 +1,15 @@
 package io.hongbao.bench.http;
 
-import io.hongbao.bench.BenchRedis;
-import io.hongbao.platform.embedded.EmbeddedServers;
+import io.hongbao.bench.BenchServers;
+import io.hongbao.bench.http.targets.ChildJvm;
+import io.hongbao.bench.http.targets.HongbaoTarget;
+import io.hongbao.bench.http.targets.JdbcAccountHolders;
+import io.hongbao.bench.http.targets.JdbcGrabRows;
+import io.hongbao.bench.http.targets.PeerTarget;
+import io.hongbao.bench.http.targets.Target;
+import io.hongbao.embedded.EmbeddedServers;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
-import io.hongbao.platform.storage.StorageSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -28,7 +33,6 @@ final class BenchEnvironment implements AutoCloseable {
     /** {@code --baseline annotated-controller}: the service with an annotated grab controller instead of the route. */
     static final String ANNOTATED_CONTROLLER = "annotated-controller";
 
-    static final String ANNOTATED_TARGET = "hongbao-annotated";
     private static final String ANNOTATED_MAIN = "io.hongbao.bench.annotated.AnnotatedControllerService";
     private static final String PROPERTIES_LAUNCHER = "org.springframework.boot.loader.launch.PropertiesLauncher";
 
@@ -66,10 +70,7 @@ final class BenchEnvironment implements AutoCloseable {
         if (needRedis) {
             // The bench needs no database when it only starts the peer: a placeholder URL keeps MariaDB unstarted.
             String db = ownService ? options.dbUrl : "jdbc:unused";
-            servers = EmbeddedServers.startWhatIsNotExternal(new StorageSettings(
-                    work.resolve("servers"),
-                    BenchRedis.settings(options.redisUrl),
-                    new StorageSettings.Db(db, options.dbUser, options.dbPassword, 1, 1)));
+            servers = BenchServers.startWhatIsNotGiven(work.resolve("servers"), options.redisUrl, db);
             owned.add(servers);
         }
         String redis = options.redisUrl != null ? options.redisUrl : servers == null ? null : servers.redisUrl();
@@ -140,7 +141,7 @@ final class BenchEnvironment implements AutoCloseable {
             shards.add(siblingDatabase(jdbc, "_shard_" + shard + "_of_" + options.alsoDbShards));
         }
         return service(
-                shardedTargetName(options.alsoDbShards),
+                HongbaoTarget.shardedTargetName(options.alsoDbShards),
                 List.of(options.serviceJar),
                 List.of("-jar", options.serviceJar.toAbsolutePath().toString()),
                 options,
@@ -150,10 +151,6 @@ final class BenchEnvironment implements AutoCloseable {
                 shards,
                 secret,
                 jvmArgs);
-    }
-
-    static String shardedTargetName(int shards) {
-        return "hongbao-" + shards + "-db-shards";
     }
 
     /**
@@ -173,7 +170,7 @@ final class BenchEnvironment implements AutoCloseable {
                 options.serviceJar.toAbsolutePath().toString(),
                 PROPERTIES_LAUNCHER);
         return service(
-                ANNOTATED_TARGET,
+                HongbaoTarget.ANNOTATED_TARGET,
                 List.of(options.serviceJar, options.annotatedControllerJar),
                 launch,
                 options,

@@ -1,5 +1,22 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.bench.http.load.DrawWorkload;
+import io.hongbao.bench.http.load.LoadProfile;
+import io.hongbao.bench.http.load.LoadSettings;
+import io.hongbao.bench.http.load.SignedTokens;
+import io.hongbao.bench.http.load.Workload;
+import io.hongbao.bench.http.measure.CpuMeter;
+import io.hongbao.bench.http.measure.GrabClient;
+import io.hongbao.bench.http.measure.LoadRun;
+import io.hongbao.bench.http.measure.Measurement;
+import io.hongbao.bench.http.measure.Outcome;
+import io.hongbao.bench.http.measure.ServiceMeters;
+import io.hongbao.bench.http.report.HtmlChart;
+import io.hongbao.bench.http.report.Report;
+import io.hongbao.bench.http.report.TargetRun;
+import io.hongbao.bench.http.report.TextReport;
+import io.hongbao.bench.http.targets.Persistence;
+import io.hongbao.bench.http.targets.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,9 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
  * bench waits for the persister to drain before the next target starts, so no target pays for another's backlog.
  */
 final class HttpBench {
-
-    /** Grabbers' user ids start here: away from the admin (1) and the senders. */
-    static final long FIRST_GRABBER = 1_000_001L;
 
     /** Drawers' user ids start here: away from the grabbers (a few million at most) and the senders. */
     static final long FIRST_DRAWER = 3_000_000_001L;

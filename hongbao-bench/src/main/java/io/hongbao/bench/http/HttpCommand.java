@@ -1,5 +1,11 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.bench.http.load.HotProfile;
+import io.hongbao.bench.http.load.LoadProfile;
+import io.hongbao.bench.http.load.LoadSettings;
+import io.hongbao.bench.http.load.RealisticProfile;
+import io.hongbao.bench.http.load.RealisticShape;
+import io.hongbao.bench.http.targets.HongbaoTarget;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
 import java.nio.file.Path;
@@ -57,7 +63,7 @@ public final class HttpCommand implements Callable<Integer> {
             paramLabel = "NAME",
             description = "also measure a baseline of the service, started by the bench with its own Redis database and"
                     + " MariaDB database: annotated-controller (the grab served by an annotated controller instead of"
-                    + " the functional route, ADR 0050; target " + BenchEnvironment.ANNOTATED_TARGET + ")")
+                    + " the functional route, ADR 0050; target " + HongbaoTarget.ANNOTATED_TARGET + ")")
     List<String> baselines = new ArrayList<>();
 
     @Option(
@@ -101,7 +107,7 @@ public final class HttpCommand implements Callable<Integer> {
             defaultValue = RealisticShape.NAME,
             description = "the load's shape: realistic (many users, each with its own token, first grabs spread over"
                     + " thousands of packets of skewed popularity, most users holding an account) or hot (packets"
-                    + " walked one at a time by users who repeat: the load of the figures before issue 14)"
+                    + " walked one at a time by users who repeat: the load of the figures before ADR 0078)"
                     + " (${DEFAULT-VALUE})")
     String profile;
 

@@ -1,5 +1,6 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.bench.http.load.RealisticShape;
 import picocli.CommandLine.Option;
 
 /** {@code bench http}'s options that shape the realistic profile ({@link RealisticShape}); the hot one ignores them. */

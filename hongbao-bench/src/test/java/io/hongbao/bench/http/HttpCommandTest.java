@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hongbao.bench.BenchMain;
+import io.hongbao.bench.http.load.HotProfile;
+import io.hongbao.bench.http.load.LoadProfile;
+import io.hongbao.bench.http.load.RealisticShape;
 import io.hongbao.platform.security.JwtSecret;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

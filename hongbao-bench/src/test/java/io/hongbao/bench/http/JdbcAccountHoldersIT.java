@@ -2,10 +2,11 @@ package io.hongbao.bench.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hongbao.bench.BenchRedis;
+import io.hongbao.bench.BenchServers;
+import io.hongbao.bench.http.load.RealisticShape;
+import io.hongbao.bench.http.targets.JdbcAccountHolders;
+import io.hongbao.embedded.EmbeddedServers;
 import io.hongbao.platform.db.DatabaseShards;
-import io.hongbao.platform.embedded.EmbeddedServers;
-import io.hongbao.platform.storage.StorageSettings;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,8 +32,7 @@ class JdbcAccountHoldersIT {
         String jdbc;
         String user;
         String password;
-        try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(
-                new StorageSettings(dir, BenchRedis.settings(null), new StorageSettings.Db(null, "root", "", 1, 1)))) {
+        try (EmbeddedServers servers = BenchServers.startWhatIsNotGiven(dir, null, null)) {
             jdbc = servers.jdbcUrl();
             user = servers.dbUser();
             password = servers.dbPassword();
@@ -71,8 +71,7 @@ class JdbcAccountHoldersIT {
 
     @Test
     void onTwoDatabaseShardsEachHolderIsWrittenToTheShardOfHisUserId(@TempDir Path dir) throws Exception {
-        try (EmbeddedServers servers = EmbeddedServers.startWhatIsNotExternal(
-                new StorageSettings(dir, BenchRedis.settings(null), new StorageSettings.Db(null, "root", "", 1, 1)))) {
+        try (EmbeddedServers servers = BenchServers.startWhatIsNotGiven(dir, null, null)) {
             List<String> shards = List.of(
                     BenchEnvironment.siblingDatabase(servers.jdbcUrl(), "_holders_0"),
                     BenchEnvironment.siblingDatabase(servers.jdbcUrl(), "_holders_1"));
@@ -88,7 +87,7 @@ class JdbcAccountHoldersIT {
                     new JdbcAccountHolders(shards, servers.dbUser(), servers.dbPassword()).open(FIRST, SHAPE, 100);
 
             assertThat(opened).isEqualTo(225_000);
-            DatabaseShards placement = new DatabaseShards(2, 16);
+            DatabaseShards placement = new DatabaseShards(2);
             long total = 0;
             for (int shard = 0; shard < 2; shard++) {
                 try (Connection db =

@@ -1,6 +1,16 @@
 package io.hongbao.lab.infrastructure;
 
 import io.hongbao.account.application.DepositingMoney;
+import io.hongbao.lab.infrastructure.db.DbOptimisticSharesStrategy;
+import io.hongbao.lab.infrastructure.db.DbOptimisticVersionStrategy;
+import io.hongbao.lab.infrastructure.db.DbPessimisticStrategy;
+import io.hongbao.lab.infrastructure.hongbao.HongbaoStrategy;
+import io.hongbao.lab.infrastructure.lua.LuaListStrategy;
+import io.hongbao.lab.infrastructure.lua.LuaLiveSplitStrategy;
+import io.hongbao.lab.infrastructure.redis.RedisAsyncQueueStrategy;
+import io.hongbao.lab.infrastructure.redis.RedisListPopStrategy;
+import io.hongbao.lab.infrastructure.redis.RedisLockStrategy;
+import io.hongbao.lab.infrastructure.storage.LabTables;
 import io.hongbao.lab.model.GrabStrategies;
 import io.hongbao.lab.model.GrabStrategy;
 import io.hongbao.platform.db.Transactions;

@@ -2,6 +2,7 @@ package io.hongbao.account.infrastructure;
 
 import io.hongbao.account.model.Accounts;
 import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.account.model.EscrowPlacement;
 import io.hongbao.platform.db.DatabaseShards;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -14,7 +15,7 @@ public final class AccountsInfrastructure {
         return new JdbcAccounts(jdbc);
     }
 
-    public static EscrowAccounts jdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards) {
-        return new JdbcEscrowAccounts(jdbc, shards);
+    public static EscrowAccounts jdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows) {
+        return new JdbcEscrowAccounts(jdbc, shards, escrows);
     }
 }

@@ -5,6 +5,7 @@ import static io.hongbao.platform.db.SqlTime.toSql;
 import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.EscrowAccounts;
 import io.hongbao.account.model.EscrowPayout;
+import io.hongbao.account.model.EscrowPlacement;
 import io.hongbao.account.model.LedgerKind;
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.collections.Chunks;
@@ -33,10 +34,16 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
 
     private final JdbcClient jdbc;
     private final DatabaseShards shards;
+    private final EscrowPlacement escrows;
 
-    public JdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards) {
+    /**
+     * @param shards where each payee's account is
+     * @param escrows where each packet's escrow is
+     */
+    public JdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows) {
         this.jdbc = jdbc;
         this.shards = shards;
+        this.escrows = escrows;
     }
 
     @Override
@@ -124,7 +131,7 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
     }
 
     private boolean paidHere(EscrowPayout payout) {
-        return shards.together(payout.payee().value(), payout.packetId());
+        return shards.ofUser(payout.payee().value()) == escrows.databaseShardOf(payout.packetId());
     }
 
     /**

@@ -81,9 +81,11 @@ class AccountController {
             @RequestBody DepositRequest body) {
         UserId user = pathUser(userId);
         var amount = body.toCents();
+        // The key is the admin's, the record goes with the deposit onto the account's database shard (ADR 0089).
         return idempotent
-                .run(
+                .runFor(
                         caller.userId(),
+                        userId,
                         IdempotencyKey.fromHeader(key),
                         "POST deposits " + userId,
                         body,
@@ -114,9 +116,11 @@ class AccountController {
             @RequestBody PointsRequest body) {
         UserId user = pathUser(userId);
         var points = body.toPoints();
+        // As for deposits: the record on the account's database shard, with the grant.
         return idempotent
-                .run(
+                .runFor(
                         caller.userId(),
+                        userId,
                         IdempotencyKey.fromHeader(key),
                         "POST points " + userId,
                         body,

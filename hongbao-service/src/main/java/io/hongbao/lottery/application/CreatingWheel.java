@@ -1,8 +1,8 @@
 package io.hongbao.lottery.application;
 
-import io.hongbao.lottery.model.HourPlacement;
-import io.hongbao.lottery.model.Wheel;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.release.HourPlacement;
+import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.Transactions;
 import java.time.Instant;
 import java.util.List;

@@ -1,22 +1,23 @@
 package io.hongbao.lottery.application;
 
 import io.hongbao.account.model.UserId;
-import io.hongbao.lottery.model.DecidedDraw;
-import io.hongbao.lottery.model.DrawAttempt;
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.DrawResult;
-import io.hongbao.lottery.model.DrawSpend;
-import io.hongbao.lottery.model.Draws;
-import io.hongbao.lottery.model.PendingDraw;
-import io.hongbao.lottery.model.PoolTake;
-import io.hongbao.lottery.model.PrizePools;
-import io.hongbao.lottery.model.SpendOutcome;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.draw.DecidedDraw;
+import io.hongbao.lottery.model.draw.DrawAttempt;
+import io.hongbao.lottery.model.draw.DrawResult;
+import io.hongbao.lottery.model.draw.DrawSpend;
+import io.hongbao.lottery.model.draw.Draws;
+import io.hongbao.lottery.model.draw.PendingDraw;
+import io.hongbao.lottery.model.draw.SpendOutcome;
+import io.hongbao.lottery.model.release.PoolTake;
+import io.hongbao.lottery.model.release.PrizePools;
+import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +30,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Draws at grab speed (ADR 0079): the three steps of {@link DrawingPrize}, each run once for a whole batch of draws
@@ -54,6 +57,14 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Requests with an Idempotency-Key still take {@link DrawingPrize#draw}: a repeat must wait on the first request's
  * idempotency row, and that wait must not hold a whole batch.
+ *
+ * <p>Bounds, as the grab lanes have: a draw is refused, nothing spent, when its lane already holds {@code maxQueued}
+ * waiting draws, or when it waited in the lane longer than {@code maxWait} (checked as the lane drains, so before its
+ * spend is sent), or when its caller gave up while it waited (the answer was cancelled). A slow database then costs the
+ * callers a refusal they can retry, never a draw spent long after its client left (whose retry would be a second paid
+ * draw). A spend whose transaction failed after the work ran (the commit, or its acknowledgement, was lost) may have
+ * committed: its draws are answered {@link DrawAttempt.Undecided}, never "nothing spent"; the recovery finishes any
+ * that was spent.
  */
 public final class DrawingInBatches {
 
@@ -64,7 +75,8 @@ public final class DrawingInBatches {
     private final FillingPrizePools filling;
     private final Transactions transactions;
     private final Executor jdbc;
-    private final int maxBatch;
+    private final Bounds bounds;
+    private final LongSupplier nanoTime;
     private final Clock clock;
     private final DatabaseShards databases;
     /** One lane per database (ADR 0084): a batch's transactions then each write one database. */
@@ -72,8 +84,34 @@ public final class DrawingInBatches {
 
     private final LongAdder batches = new LongAdder();
     private final LongAdder batched = new LongAdder();
+    private final LongAdder[] refused = new LongAdder[SpendOutcome.Why.values().length];
+    private final LongAdder unknown = new LongAdder();
 
-    /** @param jdbc where the transactions run (never a Redis or HTTP event loop) */
+    /**
+     * How big a lane's batches and queue may get.
+     *
+     * @param maxBatch the most draws one batch spends, decides and records together
+     * @param maxQueued the most draws that may wait in one lane; one more is refused at once
+     * @param maxWait a draw that waited in its lane longer than this is refused instead of spent
+     */
+    public record Bounds(int maxBatch, int maxQueued, Duration maxWait) {
+        public Bounds {
+            if (maxBatch < 1) {
+                throw new IllegalArgumentException("a batch holds at least one draw, not " + maxBatch);
+            }
+            if (maxQueued < 1) {
+                throw new IllegalArgumentException("a lane queues at least one draw, not " + maxQueued);
+            }
+            if (maxWait == null || maxWait.isNegative() || maxWait.isZero()) {
+                throw new IllegalArgumentException("a draw may wait a positive time, not " + maxWait);
+            }
+        }
+    }
+
+    /**
+     * @param jdbc where the transactions run (never a Redis or HTTP event loop)
+     * @param nanoTime the lanes' clock for {@code maxWait} ({@code System::nanoTime}; a test moves its own)
+     */
     public DrawingInBatches(
             Wheels wheels,
             Draws draws,
@@ -82,12 +120,10 @@ public final class DrawingInBatches {
             FillingPrizePools filling,
             Transactions transactions,
             Executor jdbc,
-            int maxBatch,
+            Bounds bounds,
             DatabaseShards databases,
-            Clock clock) {
-        if (maxBatch < 1) {
-            throw new IllegalArgumentException("a batch holds at least one draw, not " + maxBatch);
-        }
+            Clock clock,
+            LongSupplier nanoTime) {
         this.wheels = wheels;
         this.draws = draws;
         this.pools = pools;
@@ -95,7 +131,11 @@ public final class DrawingInBatches {
         this.filling = filling;
         this.transactions = transactions;
         this.jdbc = jdbc;
-        this.maxBatch = maxBatch;
+        this.bounds = bounds;
+        this.nanoTime = nanoTime;
+        for (int i = 0; i < refused.length; i++) {
+            refused[i] = new LongAdder();
+        }
         this.databases = databases;
         this.lanes = new Lane[databases.count()];
         for (int database = 0; database < lanes.length; database++) {
@@ -107,10 +147,17 @@ public final class DrawingInBatches {
     /** The draws waiting for one database's spending transaction, and whether one is in flight. */
     private static final class Lane {
         final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
+        /** Draws in {@code waiting}; ConcurrentLinkedQueue.size() walks the whole queue. */
+        final AtomicInteger queued = new AtomicInteger();
+
         final AtomicBoolean taken = new AtomicBoolean();
     }
 
-    /** One draw without an Idempotency-Key; refused before it is queued when the wheel or the pools are away. */
+    /**
+     * One draw without an Idempotency-Key; refused before it is queued when the wheel or the pools are away or its lane
+     * is full, and before it is spent when it waited too long. Cancelling the answer (the caller gave up) takes the
+     * draw out unspent if it is still waiting.
+     */
     public CompletionStage<DrawAttempt> draw(UserId user, WheelId wheelId, Instant now) {
         Optional<Wheel> wheel = wheels.find(wheelId);
         if (wheel.isEmpty()) {
@@ -119,12 +166,28 @@ public final class DrawingInBatches {
         if (!pools.reachable()) {
             return refused(new SpendOutcome.PoolUnreachable());
         }
-        PendingDraw draw = new PendingDraw(DrawId.random(), wheelId, user, now);
-        Waiting one = new Waiting(new DrawSpend(draw, wheel.get().drawCost()), new CompletableFuture<>());
         Lane lane = lanes[databases.ofUser(user.value())];
+        // Counted before it is queued, so the bound holds under concurrent draws; the drain counts it out.
+        if (lane.queued.incrementAndGet() > bounds.maxQueued()) {
+            lane.queued.decrementAndGet();
+            return refused(laneBusy(SpendOutcome.Why.LANE_FULL));
+        }
+        PendingDraw draw = new PendingDraw(DrawId.random(), wheelId, user, now);
+        Waiting one = new Waiting(
+                new DrawSpend(draw, wheel.get().drawCost()), nanoTime.getAsLong(), new CompletableFuture<>());
         lane.waiting.add(one);
         spendIfIdle(lane);
         return one.answer();
+    }
+
+    /** Draws refused unspent by the lanes so far for {@code why}. */
+    public long refused(SpendOutcome.Why why) {
+        return refused[why.ordinal()].sum();
+    }
+
+    /** Draws whose spend was sent but whose commit was not acknowledged, answered as undecided. */
+    public long spendsUnknown() {
+        return unknown.sum();
     }
 
     /** Draws sent in batches so far divided by batches: 1.0 means no batching happened. */
@@ -149,11 +212,7 @@ public final class DrawingInBatches {
      */
     private void spendIfIdle(Lane lane) {
         while (!lane.waiting.isEmpty() && lane.taken.compareAndSet(false, true)) {
-            List<Waiting> batch = new ArrayList<>();
-            Waiting next;
-            while (batch.size() < maxBatch && (next = lane.waiting.poll()) != null) {
-                batch.add(next);
-            }
+            List<Waiting> batch = drain(lane);
             if (!batch.isEmpty()) {
                 spend(lane, batch);
                 return;
@@ -162,13 +221,50 @@ public final class DrawingInBatches {
         }
     }
 
+    /**
+     * Takes up to {@code maxBatch} draws still worth spending; the ones that waited past {@code maxWait}, or whose
+     * caller gave up, are answered here, before any is spent, so a refused draw can never have been spent.
+     */
+    private List<Waiting> drain(Lane lane) {
+        List<Waiting> batch = new ArrayList<>();
+        long now = nanoTime.getAsLong();
+        long maxWaitNanos = bounds.maxWait().toNanos();
+        Waiting next;
+        while (batch.size() < bounds.maxBatch() && (next = lane.waiting.poll()) != null) {
+            lane.queued.decrementAndGet();
+            if (next.answer().isDone()) {
+                continue; // cancelled: nobody waits for it, and nothing of it was spent
+            }
+            if (now - next.enqueuedAt() > maxWaitNanos) {
+                next.answer().complete(new DrawAttempt.Refused(laneBusy(SpendOutcome.Why.DEADLINE)));
+            } else {
+                batch.add(next);
+            }
+        }
+        return batch;
+    }
+
+    private SpendOutcome.LaneBusy laneBusy(SpendOutcome.Why why) {
+        refused[why.ordinal()].increment();
+        return new SpendOutcome.LaneBusy(why);
+    }
+
     private void spend(Lane lane, List<Waiting> batch) {
         batches.increment();
         batched.add(batch.size());
         List<DrawSpend> spends = batch.stream().map(Waiting::spend).toList();
+        // Set once the spend's statements ran: a failure after that is the commit's (or its acknowledgement's), and the
+        // batch may have been spent.
+        AtomicBoolean ran = new AtomicBoolean();
         CompletableFuture<boolean[]> spending;
         try {
-            spending = CompletableFuture.supplyAsync(() -> transactions.inTransaction(() -> draws.spend(spends)), jdbc);
+            spending = CompletableFuture.supplyAsync(
+                    () -> transactions.inTransaction(() -> {
+                        boolean[] spent = draws.spend(spends);
+                        ran.set(true);
+                        return spent;
+                    }),
+                    jdbc);
         } catch (RuntimeException rejected) {
             // The executor refused the work (full): nothing ran, and the lane must not stay taken.
             spending = CompletableFuture.failedFuture(rejected);
@@ -177,8 +273,13 @@ public final class DrawingInBatches {
             // Release the lane before going on: the next batch spends while this one is decided.
             lane.taken.set(false);
             spendIfIdle(lane);
-            if (failure != null) {
-                // Rolled back: nothing of this batch was spent, so failing its draws says the truth.
+            if (failure != null && ran.get()) {
+                // The statements ran, the commit failed or was not acknowledged: maybe spent, maybe not. Never say
+                // "nothing spent"; a spent draw is PENDING and the recovery finishes it.
+                unknown.add(batch.size());
+                batch.forEach(one -> undecided(one, failure));
+            } else if (failure != null) {
+                // Failed before the statements completed, so rolled back: failing its draws says the truth.
                 batch.forEach(one -> one.answer().completeExceptionally(failure));
             } else {
                 decide(batch, spent);
@@ -304,7 +405,7 @@ public final class DrawingInBatches {
         return CompletableFuture.completedFuture(new DrawAttempt.Refused(reason));
     }
 
-    private record Waiting(DrawSpend spend, CompletableFuture<DrawAttempt> answer) {
+    private record Waiting(DrawSpend spend, long enqueuedAt, CompletableFuture<DrawAttempt> answer) {
         PendingDraw draw() {
             return spend.draw();
         }

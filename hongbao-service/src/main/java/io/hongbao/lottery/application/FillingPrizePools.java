@@ -1,12 +1,12 @@
 package io.hongbao.lottery.application;
 
-import io.hongbao.lottery.model.HourPlacement;
-import io.hongbao.lottery.model.PlacedUnit;
-import io.hongbao.lottery.model.PlacingCursor;
-import io.hongbao.lottery.model.PrizePools;
-import io.hongbao.lottery.model.ReleaseSchedule;
-import io.hongbao.lottery.model.UnpublishedHour;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.release.HourPlacement;
+import io.hongbao.lottery.model.release.PlacedUnit;
+import io.hongbao.lottery.model.release.PlacingCursor;
+import io.hongbao.lottery.model.release.PrizePools;
+import io.hongbao.lottery.model.release.ReleaseSchedule;
+import io.hongbao.lottery.model.release.UnpublishedHour;
 import io.hongbao.platform.db.Transactions;
 import java.time.Duration;
 import java.time.Instant;

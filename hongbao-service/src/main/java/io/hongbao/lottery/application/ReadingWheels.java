@@ -1,11 +1,11 @@
 package io.hongbao.lottery.application;
 
 import io.hongbao.account.model.UserId;
-import io.hongbao.lottery.model.DrawResult;
-import io.hongbao.lottery.model.Draws;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.WheelStatus;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.draw.DrawResult;
+import io.hongbao.lottery.model.draw.Draws;
+import io.hongbao.lottery.model.wheel.WheelStatus;
+import io.hongbao.lottery.model.wheel.Wheels;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

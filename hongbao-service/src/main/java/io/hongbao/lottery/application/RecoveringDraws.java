@@ -1,7 +1,7 @@
 package io.hongbao.lottery.application;
 
-import io.hongbao.lottery.model.Draws;
-import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.draw.Draws;
+import io.hongbao.lottery.model.draw.PendingDraw;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

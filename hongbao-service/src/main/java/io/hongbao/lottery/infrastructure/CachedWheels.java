@@ -2,10 +2,10 @@ package io.hongbao.lottery.infrastructure;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.hongbao.lottery.model.PrizeTally;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.wheel.PrizeTally;
+import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.lottery.model.wheel.Wheels;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -3,12 +3,12 @@ package io.hongbao.lottery.infrastructure;
 import static io.hongbao.platform.db.SqlTime.toSql;
 
 import io.hongbao.account.model.UserId;
-import io.hongbao.lottery.model.DecidedDraw;
-import io.hongbao.lottery.model.DrawOutcome;
-import io.hongbao.lottery.model.DrawResult;
-import io.hongbao.lottery.model.DrawSpend;
-import io.hongbao.lottery.model.Draws;
-import io.hongbao.lottery.model.PendingDraw;
+import io.hongbao.lottery.model.draw.DecidedDraw;
+import io.hongbao.lottery.model.draw.DrawOutcome;
+import io.hongbao.lottery.model.draw.DrawResult;
+import io.hongbao.lottery.model.draw.DrawSpend;
+import io.hongbao.lottery.model.draw.Draws;
+import io.hongbao.lottery.model.draw.PendingDraw;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;

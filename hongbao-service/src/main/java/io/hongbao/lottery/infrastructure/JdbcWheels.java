@@ -2,11 +2,11 @@ package io.hongbao.lottery.infrastructure;
 
 import static io.hongbao.platform.db.SqlTime.toSql;
 
-import io.hongbao.lottery.model.Prize;
-import io.hongbao.lottery.model.PrizeTally;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.wheel.Prize;
+import io.hongbao.lottery.model.wheel.PrizeTally;
+import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.lottery.model.wheel.Wheels;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

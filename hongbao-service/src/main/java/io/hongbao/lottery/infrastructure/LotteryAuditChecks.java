@@ -89,6 +89,67 @@ public final class LotteryAuditChecks implements AutoCloseable {
                 "lottery-pools-match-database", "Redis pools agree with the placed and won units", this::poolOffenders);
     }
 
+    /**
+     * The wheels, prizes, hours and units are copied to every database shard (broadcast), and a write of them commits
+     * on each shard in turn: a crash or a lost shard between two commits leaves copies that differ (ADR 0088). Per
+     * wheel, each database's copy is summed up in one digest (the wheel row, its prizes with their placed counts, its
+     * hours, how many are published, its units) and the digests are compared; a wheel missing from a database differs
+     * too. The pool filler writes the copies one after the other, so a difference seen once is looked at again a
+     * moment later and named only if it stays. With one database there is nothing to compare.
+     */
+    public AuditCheck wheelCopiesAgree() {
+        return check("wheel-copies-agree", "every wheel's copies agree on every database", this::wheelCopyOffenders);
+    }
+
+    private static final String WHEEL_DIGESTS = "SELECT w.id, MD5(CONCAT_WS('|', w.name, w.draw_cost,"
+            + " w.consolation_name, w.consolation_points, w.starts_at, w.ends_at, w.hourly_weights, w.placed_until,"
+            + " (SELECT GROUP_CONCAT(CONCAT_WS(':', p.id, p.position, p.name, p.stock, p.placed) ORDER BY p.position)"
+            + " FROM lottery_prizes p WHERE p.wheel_id = w.id),"
+            + " (SELECT COUNT(*) FROM lottery_hours h WHERE h.wheel_id = w.id),"
+            + " (SELECT COUNT(*) FROM lottery_hours h WHERE h.wheel_id = w.id AND h.published),"
+            + " (SELECT COUNT(*) FROM lottery_units u WHERE u.wheel_id = w.id))) AS digest FROM lottery_wheels w";
+
+    private List<String> wheelCopyOffenders() {
+        if (databases.count() == 1) {
+            return List.of();
+        }
+        List<String> differing = new ArrayList<>();
+        String after = "";
+        while (differing.size() < OFFENDERS) {
+            String from = after;
+            List<Map<String, String>> pages = databases.inSnapshots(
+                    jdbc -> digests(jdbc, " WHERE w.id > ? ORDER BY w.id LIMIT ?", from, pageSize));
+            WheelCopies.Page page = WheelCopies.compare(pages, pageSize);
+            differing.addAll(page.differing());
+            if (page.last().isEmpty()) {
+                break;
+            }
+            after = page.last().get();
+        }
+        if (differing.isEmpty()) {
+            return List.of();
+        }
+        try {
+            Thread.sleep(WheelCopies.SETTLE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<String> offenders = new ArrayList<>();
+        for (String wheel : differing.subList(0, Math.min(OFFENDERS, differing.size()))) {
+            List<Map<String, String>> copies = databases.inSnapshots(jdbc -> digests(jdbc, " WHERE w.id = ?", wheel));
+            WheelCopies.describe(wheel, copies).ifPresent(offenders::add);
+        }
+        return offenders;
+    }
+
+    private static Map<String, String> digests(JdbcClient jdbc, String where, Object... params) {
+        Map<String, String> digests = new java.util.LinkedHashMap<>();
+        jdbc.sql(WHEEL_DIGESTS + where).params(params).query(rs -> {
+            digests.put(rs.getString(1), rs.getString(2));
+        });
+        return digests;
+    }
+
     /** A check whose offenders each database finds on its own, in one snapshot of its own (ADR 0084). */
     private AuditCheck check(String name, String holds, Function<JdbcClient, List<String>> offendersOnOne) {
         return check(name, holds, () -> {

@@ -1,13 +1,13 @@
 package io.hongbao.lottery.infrastructure;
 
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.PoolTake;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.release.PoolTake;
 import io.hongbao.platform.redis.LuaScript;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisPrimaries;
-import io.hongbao.platform.redis.ReplicatedAcknowledgements;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,13 +1,13 @@
 package io.hongbao.lottery.infrastructure;
 
-import io.hongbao.lottery.model.Draws;
-import io.hongbao.lottery.model.PrizePools;
-import io.hongbao.lottery.model.ReleaseSchedule;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.draw.Draws;
+import io.hongbao.lottery.model.release.PrizePools;
+import io.hongbao.lottery.model.release.ReleaseSchedule;
+import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisPrimaries;
-import io.hongbao.platform.redis.ReplicatedAcknowledgements;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import java.time.Duration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;

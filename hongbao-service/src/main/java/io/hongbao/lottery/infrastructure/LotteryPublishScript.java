@@ -1,8 +1,8 @@
 package io.hongbao.lottery.infrastructure;
 
-import io.hongbao.lottery.model.PlacedUnit;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.release.PlacedUnit;
 import io.hongbao.platform.redis.LuaScript;
 import io.hongbao.platform.redis.RedisConnection;
 import io.lettuce.core.ScriptOutputType;

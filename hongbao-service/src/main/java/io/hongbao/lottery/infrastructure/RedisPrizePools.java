@@ -2,12 +2,12 @@ package io.hongbao.lottery.infrastructure;
 
 import io.hongbao.lottery.infrastructure.LotteryPublishScript.Mode;
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.PlacedUnit;
-import io.hongbao.lottery.model.PoolTake;
-import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.WheelUnits;
+import io.hongbao.lottery.model.release.PlacedUnit;
+import io.hongbao.lottery.model.release.PoolTake;
+import io.hongbao.lottery.model.release.PrizePools;
+import io.hongbao.lottery.model.release.WheelUnits;
 import io.hongbao.platform.collections.Chunks;
 import io.hongbao.platform.redis.RedisConnection;
 import java.time.Instant;

@@ -2,13 +2,13 @@ package io.hongbao.lottery.infrastructure;
 
 import static io.hongbao.platform.db.SqlTime.fromSql;
 
-import io.hongbao.lottery.model.Campaign;
-import io.hongbao.lottery.model.Consolation;
-import io.hongbao.lottery.model.HourlyWeights;
-import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.release.Campaign;
+import io.hongbao.lottery.model.release.HourlyWeights;
+import io.hongbao.lottery.model.wheel.Consolation;
+import io.hongbao.lottery.model.wheel.Prize;
+import io.hongbao.lottery.model.wheel.Wheel;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;

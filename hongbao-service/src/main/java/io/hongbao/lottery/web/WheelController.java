@@ -5,11 +5,11 @@ import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingInBatches;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.ReadingWheels;
-import io.hongbao.lottery.model.DrawAttempt;
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.SpendOutcome;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.draw.DrawAttempt;
+import io.hongbao.lottery.model.draw.SpendOutcome;
+import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.lottery.web.WheelRequests.CreateWheelRequest;
 import io.hongbao.lottery.web.WheelViews.DrawView;
 import io.hongbao.lottery.web.WheelViews.DrawsView;
@@ -145,7 +145,10 @@ class WheelController {
                         description = "PENDING: the points are spent but the outcome could not be decided now (a"
                                 + " backing store failed, or no Redis replica confirmed the decision in time); the"
                                 + " service finishes the draw within seconds, and"
-                                + " `GET /api/v1/me/draws` (or a repeat with the same Idempotency-Key) shows it",
+                                + " `GET /api/v1/me/draws` (or a repeat with the same Idempotency-Key) shows it. Also"
+                                + " when the database did not acknowledge the spend's commit: the draw is then spent"
+                                + " and finished like any PENDING one, or was never spent and never appears; it is"
+                                + " never spent twice",
                         content = @Content(schema = @Schema(implementation = PendingDrawView.class))),
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such wheel"),
                 @ApiResponse(
@@ -154,9 +157,10 @@ class WheelController {
                 @ApiResponse(
                         responseCode = "503",
                         description = "UNAVAILABLE: the prize pools are unreachable or Redis is short of memory,"
-                                + " checked before spending: nothing was spent, retry later (see the message)")
+                                + " checked before spending, or too many draws wait on the caller's database (then"
+                                + " with `Retry-After`): nothing was spent, retry later (see the message)")
             })
-    @PostMapping("/api/v1/wheels/{id}/draw")
+    @PostMapping(WheelPaths.DRAW)
     Mono<ResponseEntity<Object>> draw(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String id,
@@ -198,6 +202,14 @@ class WheelController {
         }
         if (outcome instanceof SpendOutcome.PoolUnreachable) {
             throw new ApiException(ErrorCode.UNAVAILABLE, "the prize pools are unreachable; nothing was spent");
+        }
+        if (outcome instanceof SpendOutcome.LaneBusy busy) {
+            throw ApiException.retryAfter(
+                    ErrorCode.UNAVAILABLE,
+                    busy.why() == SpendOutcome.Why.LANE_FULL
+                            ? "too many draws are waiting; nothing was spent: retry later"
+                            : "the draw waited too long to be spent; nothing was spent: retry later",
+                    1);
         }
         throw ApiException.notFound("no wheel " + wheel.value());
     }

@@ -1,13 +1,13 @@
 package io.hongbao.lottery.web;
 
-import io.hongbao.lottery.model.Campaign;
-import io.hongbao.lottery.model.Consolation;
-import io.hongbao.lottery.model.HourlyWeights;
-import io.hongbao.lottery.model.Names;
-import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.release.Campaign;
+import io.hongbao.lottery.model.release.HourlyWeights;
+import io.hongbao.lottery.model.wheel.Consolation;
+import io.hongbao.lottery.model.wheel.Names;
+import io.hongbao.lottery.model.wheel.Prize;
+import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.platform.web.ApiException;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,12 +1,12 @@
 package io.hongbao.lottery.web;
 
-import io.hongbao.lottery.model.Consolation;
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.DrawOutcome;
-import io.hongbao.lottery.model.DrawResult;
-import io.hongbao.lottery.model.PrizeTally;
-import io.hongbao.lottery.model.Wheel;
-import io.hongbao.lottery.model.WheelStatus;
+import io.hongbao.lottery.model.draw.DrawOutcome;
+import io.hongbao.lottery.model.draw.DrawResult;
+import io.hongbao.lottery.model.wheel.Consolation;
+import io.hongbao.lottery.model.wheel.PrizeTally;
+import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.lottery.model.wheel.WheelStatus;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.LinkedHashMap;

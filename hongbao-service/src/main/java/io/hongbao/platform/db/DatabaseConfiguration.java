@@ -15,7 +15,6 @@ import org.springframework.boot.flyway.autoconfigure.FlywayProperties;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -23,20 +22,23 @@ import org.springframework.transaction.support.TransactionTemplate;
  * The system of record and the ways use cases reach it: one ShardingSphere DataSource over a connection pool per
  * database shard (ADR 0083; one database is one shard), transactions, read snapshots and the bounded scheduler for
  * blocking work. Every shard is migrated and its place checked before ShardingSphere starts on them. JdbcClient and
- * the transaction manager are Spring Boot's, on that DataSource. It depends on {@link StorageEndpoints}, so it closes
- * before an embedded server stops.
+ * the transaction manager are Spring Boot's, on that DataSource. Its pools close before an embedded server stops:
+ * embedded mode registers its servers as the context's first disposable bean, destroyed last (ADR 0086).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(FlywayProperties.class)
 class DatabaseConfiguration {
 
     @Bean
-    DatabaseShards databaseShards(StorageEndpoints endpoints, Environment environment) {
-        // The red packets' virtual shard count is the red packet feature's setting; read by its key so the platform
-        // does not depend on the feature.
-        return new DatabaseShards(
-                endpoints.dbShardUrls().size(),
-                environment.getRequiredProperty("hongbao.redpacket.shards", Integer.class));
+    DatabaseShards databaseShards(StorageEndpoints endpoints, VirtualShards virtualShards) {
+        // The virtual shard count is the feature's that declares it, as a bean; checked here, where both are known.
+        int count = endpoints.dbShardUrls().size();
+        if (virtualShards.count() < count) {
+            throw new IllegalArgumentException(virtualShards.setting() + " (" + virtualShards.count()
+                    + ") must be at least the number of database shards (" + count
+                    + "): each database shard holds the rows of whole virtual shards");
+        }
+        return new DatabaseShards(count);
     }
 
     @Bean
@@ -54,9 +56,18 @@ class DatabaseConfiguration {
 
     @Bean(destroyMethod = "close")
     ShardedDataSource dataSource(
-            StorageEndpoints endpoints, StorageSettings settings, DatabaseShards shards, Migrations migrations)
+            StorageEndpoints endpoints,
+            StorageSettings settings,
+            DatabaseShards shards,
+            VirtualShards virtualShards,
+            Migrations migrations,
+            List<ShardedTables> tables,
+            List<LedgerAccountKinds> ledgerAccounts)
             throws SQLException {
+        // Checked before any pool opens: declarations that disagree refuse the start, naming the table or prefix.
+        ShardingRules rules = ShardingRules.of(tables, ledgerAccounts, shards);
         List<HikariDataSource> pools = new ArrayList<>();
+        String registration = ShardPlacements.register(rules.placements());
         try {
             List<String> urls = endpoints.dbShardUrls();
             for (int shard = 0; shard < urls.size(); shard++) {
@@ -64,10 +75,11 @@ class DatabaseConfiguration {
             }
             List<DataSource> physical = List.copyOf(pools);
             migrations.migrateAll(physical);
-            DatabaseShardLayout.recordOrCheck(physical, shards);
-            return new ShardedDataSource(ShardedDataSources.create(physical, shards), pools);
+            DatabaseShardLayout.recordOrCheck(physical, shards, virtualShards);
+            return new ShardedDataSource(ShardedDataSources.create(physical, rules, registration), pools, registration);
         } catch (RuntimeException | SQLException e) {
             pools.forEach(HikariDataSource::close);
+            ShardPlacements.unregister(registration);
             throw e;
         }
     }

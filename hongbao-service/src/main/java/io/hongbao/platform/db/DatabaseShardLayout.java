@@ -22,11 +22,12 @@ final class DatabaseShardLayout {
      * Records or checks every shard, in order.
      *
      * @param databases the physical databases, in the configured order
+     * @param virtualShards the declared count, recorded beside the layout
      * @throws IllegalStateException naming the settings, when any database was recorded otherwise
      */
-    static void recordOrCheck(List<DataSource> databases, DatabaseShards shards) {
+    static void recordOrCheck(List<DataSource> databases, DatabaseShards shards, VirtualShards virtualShards) {
         for (int index = 0; index < databases.size(); index++) {
-            Recorded configured = new Recorded(index, shards.count(), shards.virtualShards());
+            Recorded configured = new Recorded(index, shards.count(), virtualShards.count());
             Recorded recorded = recordOrRead(JdbcClient.create(databases.get(index)), configured);
             // The virtual shard count is recorded for the operator; redpacket_shard_layout checks it (ADR 0071),
             // naming its own settings.

@@ -4,49 +4,37 @@ import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
 
 /**
- * Which database shard holds a row (ADR 0083): a user's rows (account, ledger legs, points, draws) by the user id, a
- * red packet's rows (packet, shares, grabs, escrow legs) by the packet's virtual shard, the same number the Redis side
- * uses, so that one persister batch, drained from one virtual shard's stream, writes one database shard. With one
- * database every row is on shard 0.
+ * Which database shard holds a row (ADR 0083), for keys already reduced to what the platform can place: a user id
+ * (a user's account, ledger legs, points, draws), or a virtual shard, the bucket a feature hashed its own key into
+ * ({@link VirtualShards}; the feature owns the hash), or an opaque id of a thing that lives on one shard alone, its
+ * home (ADR 0088). With one database every row is on shard 0.
  *
  * @param count the database shards, fixed for the life of the data
- * @param virtualShards the red packets' virtual shards ({@code hongbao.redpacket.shards}); at least {@code count},
- *     or some database shard would hold no packet
  */
-public record DatabaseShards(int count, int virtualShards) {
+public record DatabaseShards(int count) {
 
     public DatabaseShards {
         if (count < 1) {
             throw new IllegalArgumentException("at least one database shard, not " + count);
         }
-        if (virtualShards < count) {
-            throw new IllegalArgumentException("hongbao.redpacket.shards (" + virtualShards
-                    + ") must be at least the number of database shards (" + count
-                    + "): each database shard holds the packets of whole virtual shards");
-        }
-    }
-
-    /** The virtual shard of a packet id: CRC32 of its ASCII, the same on every JVM and every restart. */
-    public static int virtualShardOf(String packetId, int virtualShards) {
-        CRC32 crc = new CRC32();
-        crc.update(packetId.getBytes(StandardCharsets.US_ASCII));
-        return (int) (crc.getValue() % virtualShards);
     }
 
     public int ofUser(long userId) {
         return (int) Math.floorMod(userId, (long) count);
     }
 
+    /** Virtual shard {@code v} lives on database shard {@code v mod count}: each database holds whole buckets. */
     public int ofVirtualShard(int virtualShard) {
         return virtualShard % count;
     }
 
-    public int ofPacket(String packetId) {
-        return ofVirtualShard(virtualShardOf(packetId, virtualShards));
-    }
-
-    /** Whether money can move between the user and the packet in one local transaction. */
-    public boolean together(long userId, String packetId) {
-        return ofUser(userId) == ofPacket(packetId);
+    /**
+     * The home shard of an opaque id: CRC32 of its UTF-8 bytes modulo the count. The same as MariaDB's
+     * {@code CRC32(id) % count} for an ASCII id, so a migration can find the rows away from home in SQL.
+     */
+    public int ofId(String id) {
+        CRC32 crc = new CRC32();
+        crc.update(id.getBytes(StandardCharsets.UTF_8));
+        return (int) (crc.getValue() % count);
     }
 }

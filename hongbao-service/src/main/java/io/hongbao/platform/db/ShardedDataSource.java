@@ -12,10 +12,13 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
 public final class ShardedDataSource extends DelegatingDataSource implements AutoCloseable {
 
     private final List<HikariDataSource> pools;
+    private final String registration;
 
-    ShardedDataSource(DataSource shardingSphere, List<HikariDataSource> pools) {
+    /** @param registration its algorithms' placements ({@link ShardPlacements}), dropped when it closes */
+    ShardedDataSource(DataSource shardingSphere, List<HikariDataSource> pools, String registration) {
         super(shardingSphere);
         this.pools = List.copyOf(pools);
+        this.registration = registration;
     }
 
     /** The shards' pools, shard 0 first. */
@@ -31,6 +34,7 @@ public final class ShardedDataSource extends DelegatingDataSource implements Aut
             }
         } finally {
             pools.forEach(HikariDataSource::close);
+            ShardPlacements.unregister(registration);
         }
     }
 }

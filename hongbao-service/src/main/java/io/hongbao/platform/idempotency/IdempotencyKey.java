@@ -1,12 +1,13 @@
 package io.hongbao.platform.idempotency;
 
 import io.hongbao.platform.web.ApiException;
+import io.hongbao.platform.web.IdempotencyKeyHeader;
 
 /** The value of an {@code Idempotency-Key} header: 1 to 64 visible characters. */
 public record IdempotencyKey(String value) {
 
-    public static final String HEADER = "Idempotency-Key";
-    public static final int MAX_LENGTH = 64;
+    public static final String HEADER = IdempotencyKeyHeader.NAME;
+    public static final int MAX_LENGTH = IdempotencyKeyHeader.MAX_LENGTH;
 
     public IdempotencyKey {
         if (value == null || value.isBlank() || value.length() > MAX_LENGTH) {

@@ -2,6 +2,7 @@ package io.hongbao.platform.ratelimit;
 
 import io.hongbao.platform.settings.Setting;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -12,16 +13,21 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @param timeout how long a call waits for Redis to answer the limiter; past it, or with Redis away, the call passes
  *     (fail open, counted as {@code hongbao.rate.limit.failures})
- * @param perAddress calls that reach the service without a verified caller (everything outside {@code /api/**}),
- *     counted per client address
- * @param perUser calls of one route, counted per verified user: the key names the limit (grab, send, draw)
+ * @param perAddress calls that reach the service without a verified caller (everything outside {@code /api/**} but
+ *     health probes and Prometheus scrapes), counted per client address
+ * @param trustedProxies the proxies whose {@code X-Forwarded-For} is believed (addresses or CIDR blocks); the client
+ *     is the right-most hop that is not one of them. Empty (the default): the connection's address, the header ignored
+ * @param perUser the per-user limits by name: the features' routes name them ({@link LimitedRoutes}), these give
+ *     their numbers
  */
 @ConfigurationProperties("hongbao.rate-limits")
-public record RateLimitSettings(Duration timeout, Limit perAddress, Map<String, RouteLimit> perUser) {
+public record RateLimitSettings(
+        Duration timeout, Limit perAddress, List<String> trustedProxies, Map<String, Limit> perUser) {
 
     public RateLimitSettings {
         Setting.positive(timeout, "hongbao.rate-limits.timeout");
         Setting.present(perAddress, "hongbao.rate-limits.per-address");
+        trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
         perUser = Map.copyOf(Setting.present(perUser, "hongbao.rate-limits.per-user"));
     }
 
@@ -34,26 +40,6 @@ public record RateLimitSettings(Duration timeout, Limit perAddress, Map<String, 
                 throw new IllegalArgumentException(
                         "an enabled rate limit needs per-second and burst above 0, got " + perSecond + "/" + burst);
             }
-        }
-    }
-
-    /**
-     * A {@link Limit} on one route, per user.
-     *
-     * @param method the HTTP method, e.g. {@code POST}
-     * @param path a Spring path pattern, e.g. {@code /api/v1/packets/{id}/grab}
-     */
-    public record RouteLimit(String method, String path, Boolean enabled, long perSecond, long burst) {
-
-        public RouteLimit {
-            enabled = enabled == null || enabled;
-            if (method == null || method.isBlank() || path == null || path.isBlank()) {
-                throw new IllegalArgumentException("a per-user rate limit needs a method and a path");
-            }
-        }
-
-        public Limit limit() {
-            return new Limit(enabled, perSecond, burst);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.hongbao.platform.redis;
 
+import io.hongbao.platform.redis.acks.ReplicaAckSettings;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.platform.storage.StorageSettings;
 import io.lettuce.core.ClientOptions;
@@ -31,8 +33,9 @@ class RedisConfiguration {
 
     /**
      * Lettuce retries a lost connection after 1, 2, 4 ... ms, by default up to 30 s apart: after a Redis outage of
-     * seconds, grabs would stay refused for seconds more after Redis is back (RedisKillIT). Capped, the first attempt
-     * after Redis' return comes within a second; a dozen connections trying once a second cost Redis nothing.
+     * seconds, grabs would stay refused for seconds more after Redis is back (OneStoreFaultsIT.RedisKilled). Capped,
+     * the first attempt after Redis' return comes within a second; a dozen connections trying once a second cost Redis
+     * nothing.
      */
     static final Duration RECONNECT_DELAY_MAX = Duration.ofSeconds(1);
 
@@ -66,13 +69,17 @@ class RedisConfiguration {
      * persistent reconnects, unknown node, uncovered slot), so that a failover's new primary is found within a
      * redirect rather than a period. Membership validation stays on: the client connects only to nodes of the
      * topology, and the unknown-node trigger refreshes that topology as soon as a redirect names a new one (a promoted
-     * replica is already in it). Disconnected behaviour, timeout and reconnect delay as in standalone mode.
+     * replica is already in it). A command that times out refreshes it too ({@link TopologyRefreshOnTimeout}: a frozen
+     * primary sends no redirect and closes no connection). Disconnected behaviour, timeout and reconnect delay as in
+     * standalone mode.
      */
     static RedisClusterClient clusterClient(
             ClientResources resources, List<String> seeds, StorageSettings.Topology topology) {
-        List<RedisURI> uris =
-                seeds.stream().map(seed -> RedisURI.create("redis://" + seed)).toList();
+        // The seeds' timeout bounds a topology refresh's wait for each node's view (Lettuce's default is 60 s): a
+        // frozen node must not hold a refresh longer than a command would wait.
+        List<RedisURI> uris = seeds.stream().map(RedisConfiguration::seed).toList();
         RedisClusterClient client = RedisClusterClient.create(resources, uris);
+        client.addListener(TopologyRefreshOnTimeout.of(client, topology.adaptiveAtMostEvery()));
         client.setOptions(ClusterClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -90,6 +97,12 @@ class RedisConfiguration {
                         .build())
                 .build());
         return client;
+    }
+
+    private static RedisURI seed(String hostAndPort) {
+        RedisURI uri = RedisURI.create("redis://" + hostAndPort);
+        uri.setTimeout(COMMAND_TIMEOUT);
+        return uri;
     }
 
     @Bean(destroyMethod = "close")
@@ -138,6 +151,12 @@ class RedisConfiguration {
     @Bean
     RedisHealthIndicator redisHealthIndicator(RedisConnection connection, RedisNodes nodes, RedisMemory memory) {
         return new RedisHealthIndicator(connection, nodes, memory);
+    }
+
+    /** Readiness' Redis: reachable, whatever a cluster's coverage (management.endpoint.health.group.readiness). */
+    @Bean
+    RedisReachableHealthIndicator redisReachableHealthIndicator(RedisConnection connection, RedisNodes nodes) {
+        return new RedisReachableHealthIndicator(connection, nodes);
     }
 
     /** Samples Redis' memory: one INFO per primary per period, nothing a grab waits for. */

@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
  * Runs a script on the primary that owns its keys' slot and tells on which node connection it ran.
  *
  * <p>Why not simply the shared {@link RedisConnection}: a grab or a draw is acknowledged only once {@code WAIT} confirms
- * that replicas have it (issue 12), and {@code WAIT} counts the writes of the connection it is sent on. On a cluster the
+ * that replicas have it (ADR 0073), and {@code WAIT} counts the writes of the connection it is sent on. On a cluster the
  * shared connection hides which node a command went to, so the script and its {@code WAIT} could leave on two different
  * node connections and the {@code WAIT} would confirm nothing. Here the script is sent on the very node connection
  * Lettuce's own routing uses for the slot's writes (its pool key is {@code (WRITE, host, port)}, the same as

@@ -5,8 +5,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The HS256 secret. A configured one wins; otherwise one is generated once and kept in {@code <data-dir>/jwt-secret},
@@ -22,6 +27,10 @@ public record JwtSecret(byte[] bytes) {
     public static final int MIN_BYTES = 32;
 
     static final String FILE_NAME = "jwt-secret";
+
+    static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+
+    private static final Logger log = LoggerFactory.getLogger(JwtSecret.class);
 
     public JwtSecret {
         if (bytes == null || bytes.length < MIN_BYTES) {
@@ -49,6 +58,41 @@ public record JwtSecret(byte[] bytes) {
                 + " have one generated.";
     }
 
+    /** The POSIX file system's owner-only permissions; elsewhere (Windows) the file system's defaults. */
+    private static void createOwnerOnly(Path file) throws IOException {
+        if (posix(file)) {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } else {
+            Files.createFile(file);
+        }
+    }
+
+    /**
+     * A kept secret others may read (written by a version before change 21 with the process' umask, or copied in by
+     * hand) is narrowed to owner-only, with a warning, rather than refused: refusing would stop every existing embedded
+     * install at its next start for a file the service itself wrote, and the fix an operator would make is the same
+     * chmod. The warning says how to rotate the secret if someone may have read it meanwhile.
+     */
+    private static void narrowToOwner(Path file) throws IOException {
+        if (!posix(file)) {
+            return;
+        }
+        Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
+        if (!OWNER_ONLY.containsAll(permissions)) {
+            Files.setPosixFilePermissions(file, OWNER_ONLY);
+            log.warn(
+                    "The JWT secret {} was readable by others ({}); narrowed to owner only (rw-------). If anyone may"
+                            + " have read it, stop the service and delete the file: a new secret is generated and"
+                            + " every token signed with the old one is refused.",
+                    file,
+                    PosixFilePermissions.toString(permissions));
+        }
+    }
+
+    private static boolean posix(Path file) {
+        return file.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
     private static JwtSecret keptIn(Path dataDir) {
         Path file = dataDir.resolve(FILE_NAME);
         try {
@@ -56,8 +100,12 @@ public record JwtSecret(byte[] bytes) {
                 Files.createDirectories(dataDir);
                 byte[] random = new byte[32];
                 new SecureRandom().nextBytes(random);
-                // Written as hex text so an operator can copy it into HONGBAO_JWT_SECRET for other instances.
+                // Created owner-only (0600) before a byte is written, never widened then narrowed: whoever reads it
+                // can sign admin tokens. Written as hex text so an operator can copy it into HONGBAO_JWT_SECRET.
+                createOwnerOnly(file);
                 Files.writeString(file, HexFormat.of().formatHex(random));
+            } else {
+                narrowToOwner(file);
             }
             byte[] kept = Files.readString(file).trim().getBytes(StandardCharsets.UTF_8);
             if (kept.length < MIN_BYTES) {

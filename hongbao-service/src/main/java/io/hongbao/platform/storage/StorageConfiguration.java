@@ -1,33 +1,27 @@
 package io.hongbao.platform.storage;
 
-import io.hongbao.platform.embedded.EmbeddedServers;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Resolves where Redis and the database are. Every bean that talks to them depends on {@link EmbeddedServers}
- * through {@link StorageEndpoints}, so Spring closes connection pools before it stops the embedded servers.
+ * Resolves where Redis and the database are: where the settings say, or, for a server they leave blank, where
+ * embedded mode started one ({@link EmbeddedEndpoints}). This module starts no process itself.
  */
 @Configuration(proxyBeanMethods = false)
 class StorageConfiguration {
 
-    @Bean(destroyMethod = "close")
-    EmbeddedServers embeddedServers(StorageSettings settings) {
-        return EmbeddedServers.startWhatIsNotExternal(settings);
-    }
-
     @Bean
-    StorageEndpoints storageEndpoints(StorageSettings settings, EmbeddedServers embedded) {
+    StorageEndpoints storageEndpoints(StorageSettings settings, EmbeddedEndpoints embedded) {
         // A cluster is always external: with hongbao.redis.cluster set no embedded Redis was started (ADR 0070).
         String redisUrl = settings.redis().isCluster()
                 ? null
                 : settings.redis().embedded()
-                        ? embedded.redisUrl()
+                        ? embedded.redis()
                         : settings.redis().url();
         List<String> seeds = settings.redis().clusterSeeds();
         if (settings.db().embedded()) {
-            return new StorageEndpoints(redisUrl, seeds, embedded.jdbcUrl(), embedded.dbUser(), embedded.dbPassword());
+            return new StorageEndpoints(redisUrl, seeds, embedded.jdbc(), embedded.dbUser(), embedded.dbPassword());
         }
         if (settings.db().isSharded()) {
             List<String> shards = settings.db().shardUrls();

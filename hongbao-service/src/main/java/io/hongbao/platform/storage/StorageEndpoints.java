@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The Redis and database the service talks to, resolved once at start-up: either the configured external servers or
- * the embedded ones this process started.
+ * the embedded ones embedded mode started ({@link EmbeddedEndpoints}).
  *
  * @param redisUrl the standalone Redis ({@code null} in cluster mode)
  * @param redisClusterSeeds the Redis Cluster's seed nodes, {@code host:port}; empty in standalone mode

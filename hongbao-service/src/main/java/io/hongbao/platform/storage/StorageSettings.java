@@ -10,12 +10,20 @@ import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Where the service keeps its state. A blank {@code redisUrl} or {@code dbUrl} means "start an embedded server for
- * it"; a set one means "use that existing server instead" (external mode). The defaults are in
- * {@code application.yml}.
+ * Where the service keeps its state. A blank {@code redisUrl} or {@code dbUrl} means "the embedded server for it"
+ * (embedded mode: started by the {@code hongbao-embedded} module when it is on the class path, ADR 0086); a set one
+ * means "use that existing server instead" (external mode). The defaults are in {@code application.yml}.
  */
 @ConfigurationProperties("hongbao")
 public record StorageSettings(Path dataDir, Redis redis, Db db) {
+
+    /**
+     * Embedded mode: neither Redis nor a database configured, so the service starts its own (someone trying it on
+     * their machine). It then listens on loopback only by default and offers the demo sign-in (docs/api.md, change 21).
+     */
+    public boolean embeddedMode() {
+        return redis.embedded() && db.embedded();
+    }
 
     public StorageSettings {
         Setting.present(dataDir, "hongbao.data-dir");

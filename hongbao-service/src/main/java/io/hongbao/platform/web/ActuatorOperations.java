@@ -5,6 +5,7 @@ import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.ArraySchema;
 import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MapSchema;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
@@ -15,8 +16,9 @@ import io.swagger.v3.oas.models.tags.Tag;
 import java.util.List;
 
 /**
- * The two Actuator endpoints the contract lists, which springdoc leaves out: {@code /actuator/health} and
- * {@code /actuator/prometheus}, both without a token.
+ * The Actuator endpoints the contract lists, which springdoc leaves out: {@code /actuator/health}, its probes
+ * ({@code readiness}, {@code liveness}) and the {@code storage} group, and {@code /actuator/prometheus}, all without a
+ * token and never rate-limited.
  */
 final class ActuatorOperations {
 
@@ -41,6 +43,13 @@ final class ActuatorOperations {
                                 .items(new StringSchema())
                                 .description("the health groups one can ask for under /actuator/health/")
                                 .example(List.of("liveness", "readiness")))
+                .addProperty(
+                        "components",
+                        new MapSchema()
+                                .additionalProperties(new ObjectSchema()
+                                        .addProperty("status", new StringSchema().example("UP"))
+                                        .required(List.of("status")))
+                                .description("readiness only: the components that decide it, each with its status"))
                 .required(List.of("status"));
         // Actuator answers its own media type unless the client asks for application/json.
         Content healthBody = new Content()
@@ -63,6 +72,15 @@ final class ActuatorOperations {
                                                         new ApiResponse()
                                                                 .description("a backing store does not answer")
                                                                 .content(healthBody)))));
+        probe(
+                api,
+                healthBody,
+                "readiness",
+                "Whether a balancer should send this instance grabs",
+                "Redis answers this instance, the grab path is warm and it is not shutting down; the databases are not"
+                        + " part of it.");
+        probe(api, healthBody, "liveness", "Whether the process runs", "Nothing external: for a restart policy.");
+        probe(api, healthBody, "storage", "Whether every database shard answers", "Also part of /actuator/health.");
         Schema<?> metrics = new StringSchema().example("hongbao_grab_requests_seconds_count{outcome=\"GRABBED\"} 42");
         api.getPaths()
                 .addPathItem(
@@ -83,6 +101,26 @@ final class ActuatorOperations {
                                                                         .addMediaType(
                                                                                 "application/openmetrics-text",
                                                                                 new MediaType().schema(metrics)))))));
+    }
+
+    private static void probe(OpenAPI api, Content body, String group, String summary, String description) {
+        api.getPaths()
+                .addPathItem(
+                        "/actuator/health/" + group,
+                        new PathItem()
+                                .get(operation(group, summary)
+                                        .description(description)
+                                        .responses(new ApiResponses()
+                                                .addApiResponse(
+                                                        "200",
+                                                        new ApiResponse()
+                                                                .description("UP")
+                                                                .content(body))
+                                                .addApiResponse(
+                                                        "503",
+                                                        new ApiResponse()
+                                                                .description("DOWN or OUT_OF_SERVICE")
+                                                                .content(body)))));
     }
 
     private static Operation operation(String id, String summary) {

@@ -7,10 +7,22 @@ package io.hongbao.platform.web;
 public final class ApiException extends RuntimeException {
 
     private final ErrorCode code;
+    /** Whole seconds for a {@code Retry-After} header; 0 for none. */
+    private final long retryAfterSeconds;
 
     public ApiException(ErrorCode code, String message) {
+        this(code, message, 0);
+    }
+
+    private ApiException(ErrorCode code, String message, long retryAfterSeconds) {
         super(message, null, false, false); // no stack trace: these are answers, not failures
         this.code = code;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** A refusal answered with {@code Retry-After: <seconds>} (at least 1) beside the error body. */
+    public static ApiException retryAfter(ErrorCode code, String message, long seconds) {
+        return new ApiException(code, message, Math.max(1, seconds));
     }
 
     public static ApiException validation(String message) {
@@ -27,5 +39,10 @@ public final class ApiException extends RuntimeException {
 
     public ErrorCode code() {
         return code;
+    }
+
+    /** The {@code Retry-After} to answer, in whole seconds; 0 for none. */
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 }

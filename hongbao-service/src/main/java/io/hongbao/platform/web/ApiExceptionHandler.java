@@ -1,9 +1,10 @@
 package io.hongbao.platform.web;
 
-import io.hongbao.platform.redis.RedisMemory;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import java.io.IOException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 import java.util.List;
 import org.slf4j.Logger;
@@ -11,9 +12,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
@@ -43,15 +46,25 @@ final class ApiExceptionHandler implements WebExceptionHandler {
             List.of("LOADING", "BUSY", "READONLY", "MASTERDOWN", "MISCONF", "NOREPLICAS", "TRYAGAIN", "CLUSTERDOWN");
 
     private final ApiErrorWriter writer;
+    private final ClientAborts aborts;
 
-    ApiExceptionHandler(ApiErrorWriter writer) {
+    ApiExceptionHandler(ApiErrorWriter writer, ClientAborts aborts) {
         this.writer = writer;
+        this.aborts = aborts;
     }
 
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
         // Java 17: no pattern switch yet, so an instanceof chain, most specific first.
+        if (ClientAborts.isAbort(failure)) {
+            // The client hung up while its answer was being written: nobody to answer, nothing of ours went wrong.
+            aborts.count(exchange, "the connection closed under the answer's write");
+            return Mono.empty();
+        }
         if (failure instanceof ApiException e) {
+            if (e.retryAfterSeconds() > 0 && !exchange.getResponse().isCommitted()) {
+                exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+            }
             return writer.write(exchange, e.code(), e.getMessage());
         }
         if (failure instanceof UnknownOutcome e) {
@@ -79,9 +92,23 @@ final class ApiExceptionHandler implements WebExceptionHandler {
         }
         if (status.is4xxClientError()) {
             return writer.write(
-                    exchange, HttpStatus.valueOf(status.value()), ErrorCode.VALIDATION_FAILED, String.valueOf(reason));
+                    exchange,
+                    HttpStatus.valueOf(status.value()),
+                    ErrorCode.VALIDATION_FAILED,
+                    reason != null ? reason : withoutReason(status));
         }
         return writer.write(exchange, ErrorCode.INTERNAL, "internal error");
+    }
+
+    /** What a refusal the framework gave no reason for says: something a person can act on, never "null". */
+    private static String withoutReason(HttpStatusCode status) {
+        if (status.value() == HttpStatus.PAYLOAD_TOO_LARGE.value()) {
+            return "the request body is too large";
+        }
+        HttpStatus known = HttpStatus.resolve(status.value());
+        return known == null
+                ? "the request was refused"
+                : known.getReasonPhrase().toLowerCase(java.util.Locale.ROOT);
     }
 
     private Mono<Void> unexpected(ServerWebExchange exchange, Throwable failure) {
@@ -102,11 +129,16 @@ final class ApiExceptionHandler implements WebExceptionHandler {
             if ((t instanceof RedisException && !(t instanceof RedisCommandExecutionException))
                     || (t instanceof RedisCommandExecutionException e && refusesForNow(e))
                     // Out of memory: a write refused, maybe after a script's earlier writes; the outcome is unknown.
-                    || (t instanceof RedisCommandExecutionException && RedisMemory.refusedForMemory(t))
+                    || (t instanceof RedisCommandExecutionException e && refusedForMemory(e))
                     || t instanceof IOException
                     || t instanceof DataAccessResourceFailureException
                     || t instanceof TransientDataAccessException
                     || t instanceof CannotCreateTransactionException
+                    // The commit or rollback failed (the connection died under it): the commit may have reached the
+                    // database, so the outcome is unknown, as for the connection's own errors (SQLState class 08).
+                    || t instanceof TransactionSystemException
+                    || t instanceof SQLNonTransientConnectionException
+                    || t instanceof SQLRecoverableException
                     || t instanceof SQLTransientException) {
                 return true;
             }
@@ -115,13 +147,28 @@ final class ApiExceptionHandler implements WebExceptionHandler {
     }
 
     /**
-     * Redis' errors for "not now", which change nothing: still loading its data after a restart (RedisKillIT), busy
-     * with a script past its time limit, a replica (after a failover, or with stale data refused), persistence failing,
-     * too few replicas to accept writes, a cluster slot moving or down.
+     * Redis' errors for "not now", which change nothing: still loading its data after a restart
+     * (OneStoreFaultsIT.RedisKilled), busy with a script past its time limit, a replica (after a failover, or with
+     * stale data refused), persistence failing, too few replicas to accept writes, a cluster slot moving or down.
      */
     private static boolean refusesForNow(RedisCommandExecutionException e) {
         String message = String.valueOf(e.getMessage());
         return REDIS_NOT_NOW.stream().anyMatch(code -> message.startsWith(code + " "));
+    }
+
+    /**
+     * Redis over {@code maxmemory} refusing a write ({@code OOM command not allowed ...}), also when a script's write
+     * was refused (the reply then wraps it). {@code RedisMemory.refusedForMemory} asks the same for the adapters; kept
+     * here too so that the web layer, which decides what a failure means to a caller, does not depend on the Redis port
+     * (which depends on it for its refusals).
+     */
+    private static boolean refusedForMemory(RedisCommandExecutionException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains("OOM command not allowed")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The most specific message of a bad input, first line only: enough to fix the request, no stack. */

@@ -1,6 +1,5 @@
 package io.hongbao.platform.web;
 
-import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -25,7 +24,7 @@ import java.util.TreeMap;
  *   <li>outside {@code /api/**}, an empty security requirement: no token;
  *   <li>the bearer token, and the answers the platform gives on any operation: 401 (security), 403 on
  *       {@code /api/v1/admin/**}, 500 and 503 ({@link ApiExceptionHandler});
- *   <li>400 and 415 for an operation with a JSON body, 400 for one with query parameters, 400 and 422 for one that
+ *   <li>400, 413 and 415 for an operation with a JSON body, 400 for one with query parameters, 400 and 422 for one that
  *       takes an {@code Idempotency-Key}; that header and {@code limit} ({@link Paging}) are documented once, as shared
  *       parameters;
  *   <li>the error body, with examples, on every error answer, the ones an operation declares included (springdoc would
@@ -36,7 +35,7 @@ import java.util.TreeMap;
 final class ApiOperations {
 
     static final String BEARER = "bearer";
-    static final String IDEMPOTENCY_KEY = IdempotencyKey.HEADER;
+    static final String IDEMPOTENCY_KEY = IdempotencyKeyHeader.NAME;
     static final String LIMIT = "limit";
 
     private static final String API_PATHS = "/api/";
@@ -96,6 +95,8 @@ final class ApiOperations {
             responses.putIfAbsent("403", error("FORBIDDEN: this needs the admin role"));
         }
         if (body) {
+            responses.putIfAbsent(
+                    "413", error("VALIDATION_FAILED: the request body is larger than the service reads (256 KB)"));
             responses.putIfAbsent("415", error("UNSUPPORTED_MEDIA_TYPE: the body is not application/json"));
         }
         if (idempotent) {
@@ -149,7 +150,7 @@ final class ApiOperations {
                         + " 422 IDEMPOTENCY_KEY_REUSED. Only a success spends a key.")
                 .schema(new StringSchema()
                         .minLength(1)
-                        .maxLength(IdempotencyKey.MAX_LENGTH)
+                        .maxLength(IdempotencyKeyHeader.MAX_LENGTH)
                         .example("new-year-1"));
     }
 

@@ -1,8 +1,14 @@
 package io.hongbao.platform.web;
 
+import io.hongbao.platform.storage.StorageSettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
@@ -24,23 +30,52 @@ class WebConfiguration {
         return new WebAppResources();
     }
 
+    /** Ids and numbers in paths and query strings: plain decimal digits only, one parser for every route. */
+    @Bean
+    CanonicalNumbers canonicalNumbers() {
+        return new CanonicalNumbers();
+    }
+
     @Bean
     WebAppPages webAppPages() {
         return new WebAppPages();
     }
 
+    /** Readiness DOWN for a while before the port closes on shutdown. */
     @Bean
-    ApiExceptionHandler apiExceptionHandler(ApiErrorWriter writer) {
-        return new ApiExceptionHandler(writer);
+    Draining draining(ShutdownSettings settings) {
+        return new Draining(settings.drainFor());
+    }
+
+    @Bean
+    ApiExceptionHandler apiExceptionHandler(ApiErrorWriter writer, ClientAborts aborts) {
+        return new ApiExceptionHandler(writer, aborts);
+    }
+
+    /** Embedded mode listens on loopback only unless server.address says otherwise (docs/api.md, change 21). */
+    @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    ServerBinding serverBinding(StorageSettings storage, Environment environment) {
+        return new ServerBinding(storage.embeddedMode(), ServerBinding.configured(Binder.get(environment)));
+    }
+
+    /** Hang-ups before the answer: counted, logged at DEBUG, never an error (first of the filters). */
+    @Bean
+    ClientAborts clientAborts(MeterRegistry registry) {
+        return new ClientAborts(registry);
     }
 
     /**
      * Strict JSON for requests that move money: a number is a JSON integer, never {@code 12.5}, {@code "12"} or
-     * {@code true}; an unknown field is a mistake worth a 400 rather than something silently ignored.
+     * {@code true}; an unknown field or a field given twice is a mistake worth a 400 rather than something silently
+     * ignored or overwritten.
      */
     @Bean
     JsonMapperBuilderCustomizer strictRequests() {
-        return builder -> builder.enable(
+        return builder -> builder
+                // {"amount": 1, "amount": 2} is refused, never read as whichever came last (it named the key twice)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(
                         DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                         DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                         DeserializationFeature.FAIL_ON_TRAILING_TOKENS)

@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -33,6 +34,13 @@ import org.springframework.context.SmartLifecycle;
 public abstract class PeriodicWorker implements SmartLifecycle {
 
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+    /**
+     * The background work's lifecycle phase: started once the web server listens, stopped only after its graceful
+     * shutdown has answered the requests in flight (lifecycles stop from the highest phase down; the default phase
+     * would stop the workers first).
+     */
+    public static final int PHASE = WebServerApplicationContext.GRACEFUL_SHUTDOWN_PHASE - 512;
 
     /** Items a pass could not do, per worker. */
     public static final String ITEM_FAILURES = "hongbao.worker.item.failures";
@@ -91,6 +99,11 @@ public abstract class PeriodicWorker implements SmartLifecycle {
             return thread;
         });
         executor.scheduleWithFixedDelay(this::pass, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public int getPhase() {
+        return PHASE;
     }
 
     @Override

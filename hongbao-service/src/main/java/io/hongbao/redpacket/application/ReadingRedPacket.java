@@ -53,15 +53,50 @@ public final class ReadingRedPacket {
     }
 
     /**
-     * The packet as {@link #read} answers it to anyone allowed to see it, for the live streams, which checked the
-     * viewer with {@link #read} first; empty for an unknown id.
+     * What a live stream's poller reads each time: the packet (stored once, it never changes), how far it got, and
+     * whether it can still change.
+     *
+     * @param finished sold out, or its refund recorded: nothing about it changes any more
      */
-    public CompletionStage<Optional<PacketReport>> current(PacketId id) {
+    public record Followed(RedPacket packet, PacketReport report, boolean finished) {}
+
+    /**
+     * The packet as {@link #read} answers it to anyone allowed to see it, for the live streams' pollers, which checked
+     * the viewer with {@link #read} first and hold the stored packet after their first poll ({@code known}): while Redis holds the packet open, this reads Redis alone, no database; the database
+     * is read for the refund once Redis closed the packet, and for the grabs too when Redis does not hold it. Empty for
+     * an unknown id.
+     */
+    public CompletionStage<Optional<Followed>> follow(PacketId id, Optional<RedPacket> known) {
+        CompletionStage<Optional<RedPacket>> packet = known.isPresent()
+                ? CompletableFuture.completedFuture(known)
+                : CompletableFuture.supplyAsync(() -> packets.find(id), blocking);
+        return packet.thenCompose(found -> found.isEmpty()
+                ? CompletableFuture.completedFuture(Optional.<Followed>empty())
+                : hot.progress(id)
+                        .thenCompose(live -> followed(id, found.get(), live))
+                        .thenApply(Optional::of));
+    }
+
+    private CompletionStage<Followed> followed(PacketId id, RedPacket packet, Optional<HotPackets.LiveProgress> live) {
+        if (live.isPresent() && !live.get().closed()) {
+            // Open in Redis: nothing is refunded yet, and Redis has every grab.
+            return CompletableFuture.completedFuture(followed(packet, live.get().grabs(), Optional.empty(), false));
+        }
         return CompletableFuture.supplyAsync(
-                        () -> packets.find(id).map(packet -> new Stored(packet, packets.refunded(id))), blocking)
-                .thenCompose(stored -> stored.isEmpty()
-                        ? CompletableFuture.completedFuture(Optional.<PacketReport>empty())
-                        : complete(id, stored.get()).thenApply(found -> Optional.of(found.report())));
+                () -> {
+                    // The refund first: a refund recorded by then was computed after every grab (see read).
+                    Optional<Long> refunded = packets.refunded(id);
+                    return live.isPresent()
+                            ? followed(packet, live.get().grabs(), refunded, true)
+                            : followed(packet, packets.grabs(id), refunded, refunded.isPresent());
+                },
+                blocking);
+    }
+
+    private static Followed followed(
+            RedPacket packet, List<PacketGrab> grabs, Optional<Long> refunded, boolean closed) {
+        PacketReport report = PacketReport.of(packet, grabs, refunded.orElse(0L), closed || refunded.isPresent());
+        return new Followed(packet, report, report.grabbedCount() == packet.count() || refunded.isPresent());
     }
 
     private CompletionStage<Found> complete(PacketId id, Stored found) {

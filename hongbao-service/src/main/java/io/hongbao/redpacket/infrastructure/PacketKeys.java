@@ -1,8 +1,8 @@
 package io.hongbao.redpacket.infrastructure;
 
-import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.redpacket.RedPacketSettings.ShardTags;
 import io.hongbao.redpacket.model.PacketId;
+import io.hongbao.redpacket.model.PacketShards;
 import io.lettuce.core.cluster.SlotHash;
 
 /**
@@ -99,9 +99,9 @@ public final class PacketKeys {
         return tags;
     }
 
-    /** CRC32 of the id ({@link DatabaseShards#virtualShardOf}), which also places the packet's rows in the database. */
+    /** CRC32 of the id ({@link PacketShards#virtualShardOf}), which also places the packet's rows in the database. */
     public int shardOf(PacketId id) {
-        return DatabaseShards.virtualShardOf(id.value(), shards);
+        return PacketShards.virtualShardOf(id.value(), shards);
     }
 
     public String packet(PacketId id) {

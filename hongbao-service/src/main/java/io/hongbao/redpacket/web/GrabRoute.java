@@ -1,7 +1,7 @@
 package io.hongbao.redpacket.web;
 
 import io.hongbao.account.model.UserId;
-import io.hongbao.platform.redis.ReplicaAckFailed;
+import io.hongbao.platform.redis.acks.ReplicaAckFailed;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
@@ -36,8 +36,8 @@ import reactor.core.publisher.Mono;
  * peak, and an annotated handler spends more CPU on handler lookup, argument resolution and content negotiation than
  * on the grab itself; the router function is matched first (order -1) and writes the answer's few bytes directly. It
  * also answers the path's other methods as an annotated mapping would: OPTIONS lists the allowed methods, anything
- * else is 405 {@code METHOD_NOT_ALLOWED}. {@code RedPacketConfiguration} registers the route and carries its OpenAPI
- * description.
+ * else is 405 {@code METHOD_NOT_ALLOWED}. {@link GrabRouteConfiguration}, beside it, registers the route and carries
+ * its OpenAPI description.
  */
 public final class GrabRoute {
 

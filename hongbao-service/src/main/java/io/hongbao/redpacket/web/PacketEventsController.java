@@ -3,6 +3,7 @@ package io.hongbao.redpacket.web;
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
+import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.application.ReadingRedPacket;
 import io.hongbao.redpacket.model.PacketId;
@@ -32,12 +33,18 @@ class PacketEventsController {
 
     private final ReadingRedPacket reading;
     private final LivePackets live;
+    private final LiveStreamCaps caps;
     private final Duration heartbeatEvery;
+    private final long retryAfterSeconds;
 
-    PacketEventsController(ReadingRedPacket reading, LivePackets live, RedPacketSettings settings) {
+    PacketEventsController(
+            ReadingRedPacket reading, LivePackets live, LiveStreamCaps caps, RedPacketSettings settings) {
         this.reading = reading;
         this.live = live;
+        this.caps = caps;
         this.heartbeatEvery = settings.live().heartbeatEvery();
+        // Whole seconds, rounded up, as Retry-After needs.
+        this.retryAfterSeconds = (settings.live().retryAfter().toMillis() + 999) / 1000;
     }
 
     @Operation(
@@ -48,7 +55,11 @@ class PacketEventsController {
                     + " as `GET /api/v1/packets/{id}` answers it, at once and again whenever it changes (a grab, sold"
                     + " out, expired, the refund recorded), within about `hongbao.redpacket.live.poll-every` (250 ms);"
                     + " and a comment line (`:heartbeat`) every `hongbao.redpacket.live.heartbeat-every` (15 s)."
-                    + " The stream ends when the client closes it. Read it with `fetch()` (the token goes in the"
+                    + " The stream ends when the client closes it, or after the packet's last state once it is"
+                    + " finished (sold out, or its refund recorded). A user holds at most"
+                    + " `hongbao.redpacket.live.max-per-user` (10) streams on an instance (one more is 429"
+                    + " `RATE_LIMITED`), an instance at most `hongbao.redpacket.live.max-per-instance` (one more is"
+                    + " 503 `UNAVAILABLE`), both with `Retry-After`. Read it with `fetch()` (the token goes in the"
                     + " `Authorization` header, never in the URL), not `EventSource`, which cannot send headers.",
             responses = {
                 @ApiResponse(
@@ -67,27 +78,54 @@ class PacketEventsController {
                 @ApiResponse(
                         responseCode = "403",
                         description = "FORBIDDEN: only the group's members may see this packet"),
-                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")
+                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet"),
+                @ApiResponse(
+                        responseCode = "429",
+                        description = "RATE_LIMITED: the caller already holds as many streams on this instance as it"
+                                + " may; with Retry-After"),
+                @ApiResponse(
+                        responseCode = "503",
+                        description = "UNAVAILABLE: this instance already holds as many streams as it may; with"
+                                + " Retry-After")
             })
     @GetMapping(path = "/api/v1/packets/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     Mono<ResponseEntity<Flux<ServerSentEvent<PacketView>>>> events(
             @AuthenticationPrincipal Caller caller, @PathVariable String id) {
         PacketId packet = RedPacketController.packetId(id);
-        return Mono.fromCompletionStage(reading.read(packet, UserId.of(caller.userId())))
+        // Before the packet is read: a refused stream costs nothing.
+        LiveStreamCaps.Admission admission = caps.admit(caller.userId());
+        if (admission instanceof LiveStreamCaps.OverUserCap over) {
+            return Mono.error(ApiException.retryAfter(
+                    ErrorCode.RATE_LIMITED,
+                    "you already hold " + over.maxPerUser() + " packet event streams here; close one or retry later",
+                    retryAfterSeconds));
+        }
+        if (admission instanceof LiveStreamCaps.OverInstanceCap) {
+            return Mono.error(ApiException.retryAfter(
+                    ErrorCode.UNAVAILABLE,
+                    "this instance holds as many packet event streams as it may",
+                    retryAfterSeconds));
+        }
+        LiveStreamCaps.Slot slot = ((LiveStreamCaps.Admitted) admission).slot();
+        return Mono.fromCompletionStage(() -> reading.read(packet, UserId.of(caller.userId())))
                 .map(result -> {
                     if (result instanceof ReadingRedPacket.Found) {
                         return ResponseEntity.ok()
                                 .contentType(MediaType.TEXT_EVENT_STREAM)
                                 .header("X-Accel-Buffering", "no")
-                                .body(stream(packet));
+                                .body(stream(packet).doFinally(signal -> slot.release()));
                     }
                     if (result instanceof ReadingRedPacket.NotVisible) {
                         throw ApiException.forbidden("only the group's members may see this packet");
                     }
                     throw ApiException.notFound("no such packet");
-                });
+                })
+                // Refused, failed or abandoned before its stream started: the slot goes back at once.
+                .doOnError(failure -> slot.release())
+                .doOnCancel(slot::release);
     }
 
+    /** The packet's states with heartbeats between them; ends after the last state of a finished packet. */
     private Flux<ServerSentEvent<PacketView>> stream(PacketId packet) {
         Flux<ServerSentEvent<PacketView>> states = live.watch(packet)
                 .map(view -> ServerSentEvent.builder(view).event(EVENT).build());
@@ -95,6 +133,6 @@ class PacketEventsController {
                 .map(tick -> ServerSentEvent.<PacketView>builder()
                         .comment("heartbeat")
                         .build());
-        return Flux.merge(states, heartbeats);
+        return states.publish(shared -> Flux.merge(shared, heartbeats.takeUntilOther(shared.then(Mono.just(true)))));
     }
 }

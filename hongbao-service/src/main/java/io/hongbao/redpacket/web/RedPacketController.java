@@ -105,7 +105,7 @@ class RedPacketController {
                         description = "UNAVAILABLE: Redis is short of memory, so nothing was debited or sent (retry"
                                 + " later), or a backing store is down and the outcome is unknown (see the message)")
             })
-    @PostMapping("/api/v1/packets")
+    @PostMapping(PacketPaths.SEND)
     Mono<ResponseEntity<PacketView>> send(
             @AuthenticationPrincipal Caller caller,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,

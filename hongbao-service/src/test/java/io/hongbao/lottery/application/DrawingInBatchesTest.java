@@ -3,17 +3,17 @@ package io.hongbao.lottery.application;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.account.model.UserId;
-import io.hongbao.lottery.model.Campaign;
-import io.hongbao.lottery.model.Consolation;
-import io.hongbao.lottery.model.DrawAttempt;
-import io.hongbao.lottery.model.DrawOutcome;
-import io.hongbao.lottery.model.DrawResult;
-import io.hongbao.lottery.model.HourlyWeights;
-import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
-import io.hongbao.lottery.model.SpendOutcome;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.draw.DrawAttempt;
+import io.hongbao.lottery.model.draw.DrawOutcome;
+import io.hongbao.lottery.model.draw.DrawResult;
+import io.hongbao.lottery.model.draw.SpendOutcome;
+import io.hongbao.lottery.model.release.Campaign;
+import io.hongbao.lottery.model.release.HourlyWeights;
+import io.hongbao.lottery.model.wheel.Consolation;
+import io.hongbao.lottery.model.wheel.Prize;
+import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.support.InMemoryTransactions;
@@ -27,6 +27,7 @@ import java.util.Queue;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,9 @@ class DrawingInBatchesTest {
             HourlyWeights.uniform());
 
     private final Queue<Runnable> tasks = new ArrayDeque<>();
+    /** The lanes' clock, moved by the tests. */
+    private final AtomicLong nanos = new AtomicLong();
+
     private final Executor jdbc = tasks::add;
     private final InMemoryTransactions transactions = new InMemoryTransactions();
     private final InMemoryWheels wheels = new InMemoryWheels();
@@ -177,7 +181,7 @@ class DrawingInBatchesTest {
     @Test
     void aBatchHoldsDrawsOfUsersOnOneDatabaseSoThatItsTransactionsStayLocal() {
         // Bob (8) is on database 0 of two, Alice (7) on database 1.
-        DrawingInBatches batches = batches(transactions, 16, new DatabaseShards(2, 2));
+        DrawingInBatches batches = batches(transactions, 16, new DatabaseShards(2));
         draws.grant(BOB, 100);
         draws.grant(ALICE, 100);
         List<CompletableFuture<DrawAttempt>> drawn =
@@ -203,13 +207,112 @@ class DrawingInBatchesTest {
         assertThat(tasks).isEmpty();
     }
 
+    @Test
+    void aDrawBeyondItsLanesMaxQueuedIsRefusedAtOnceWithNothingSpent() {
+        DrawingInBatches batches = bounded(transactions, 2, Duration.ofSeconds(1));
+        draws.grant(ALICE, 100);
+        CompletableFuture<DrawAttempt> inFlight = draw(batches, ALICE);
+        CompletableFuture<DrawAttempt> queuedOne = draw(batches, ALICE);
+        CompletableFuture<DrawAttempt> queuedTwo = draw(batches, ALICE);
+
+        CompletableFuture<DrawAttempt> oneTooMany = draw(batches, ALICE);
+
+        assertThat(oneTooMany.join())
+                .isEqualTo(new DrawAttempt.Refused(new SpendOutcome.LaneBusy(SpendOutcome.Why.LANE_FULL)));
+        assertThat(batches.refused(SpendOutcome.Why.LANE_FULL)).isEqualTo(1);
+        runTasks();
+        assertThat(List.of(inFlight, queuedOne, queuedTwo))
+                .allSatisfy(attempt -> assertThat(attempt.join()).isInstanceOf(DrawAttempt.Drawn.class));
+        assertThat(draws.spentCount()).as("the refused draw was never spent").isEqualTo(3);
+    }
+
+    @Test
+    void aDrawThatWaitedInItsLaneLongerThanMaxWaitIsRefusedBeforeItIsSpent() {
+        DrawingInBatches batches = bounded(transactions, 100, Duration.ofMillis(500));
+        draws.grant(ALICE, 100);
+        CompletableFuture<DrawAttempt> inFlight = draw(batches, ALICE);
+        CompletableFuture<DrawAttempt> waiting = draw(batches, ALICE);
+
+        // The database is slow: the first spend answers after the second draw's client gave up.
+        nanos.addAndGet(Duration.ofMillis(501).toNanos());
+        runTasks();
+
+        assertThat(inFlight.join()).isInstanceOf(DrawAttempt.Drawn.class);
+        assertThat(waiting.join())
+                .isEqualTo(new DrawAttempt.Refused(new SpendOutcome.LaneBusy(SpendOutcome.Why.DEADLINE)));
+        assertThat(draws.spentCount()).isEqualTo(1);
+        assertThat(draws.points(ALICE)).as("one draw paid (it won the phone)").isEqualTo(100 - 10);
+        assertThat(batches.refused(SpendOutcome.Why.DEADLINE)).isEqualTo(1);
+    }
+
+    @Test
+    void aWaitingDrawWhoseCallerGaveUpIsNeverSpent() {
+        DrawingInBatches batches = bounded(transactions, 100, Duration.ofSeconds(1));
+        draws.grant(ALICE, 100);
+        CompletableFuture<DrawAttempt> inFlight = draw(batches, ALICE);
+        CompletableFuture<DrawAttempt> abandoned = draw(batches, ALICE);
+
+        abandoned.cancel(false);
+        runTasks();
+
+        assertThat(inFlight.join()).isInstanceOf(DrawAttempt.Drawn.class);
+        assertThat(draws.spentCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aSpendWhoseCommitIsNotAcknowledgedIsUndecidedNeverNothingSpent() {
+        // The statements ran (in memory: the points are gone), then the commit's answer was lost.
+        DrawingInBatches batches = batches(new LostCommitTransactions(), 16);
+        draws.grant(ALICE, 30);
+
+        CompletableFuture<DrawAttempt> attempt = draw(batches, ALICE);
+        runTasks();
+
+        assertThat(attempt).isCompleted();
+        assertThat(attempt.join()).isInstanceOf(DrawAttempt.Undecided.class);
+        assertThat(batches.spendsUnknown()).isEqualTo(1);
+    }
+
+    @Test
+    void lanesBoundsMustBePositive() {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> new DrawingInBatches.Bounds(1, 0, Duration.ofSeconds(1)));
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> new DrawingInBatches.Bounds(1, 1, Duration.ZERO));
+    }
+
+    private DrawingInBatches bounded(Transactions transactions, int maxQueued, Duration maxWait) {
+        return new DrawingInBatches(
+                wheels,
+                draws,
+                pools,
+                drawing,
+                filling,
+                transactions,
+                jdbc,
+                new DrawingInBatches.Bounds(16, maxQueued, maxWait),
+                new DatabaseShards(1),
+                LATER,
+                nanos::get);
+    }
+
     private DrawingInBatches batches(Transactions transactions, int maxBatch) {
-        return batches(transactions, maxBatch, new DatabaseShards(1, 1));
+        return batches(transactions, maxBatch, new DatabaseShards(1));
     }
 
     private DrawingInBatches batches(Transactions transactions, int maxBatch, DatabaseShards databases) {
         return new DrawingInBatches(
-                wheels, draws, pools, drawing, filling, transactions, jdbc, maxBatch, databases, LATER);
+                wheels,
+                draws,
+                pools,
+                drawing,
+                filling,
+                transactions,
+                jdbc,
+                new DrawingInBatches.Bounds(maxBatch, 1000, Duration.ofSeconds(1)),
+                databases,
+                LATER,
+                nanos::get);
     }
 
     private CompletableFuture<DrawAttempt> draw(DrawingInBatches batches, UserId user) {
@@ -227,6 +330,15 @@ class DrawingInBatchesTest {
         assertThat(attempt).isCompleted();
         assertThat(attempt.join()).isInstanceOf(DrawAttempt.Drawn.class);
         return ((DrawAttempt.Drawn) attempt.join()).result();
+    }
+
+    /** A database that runs the work, then fails to acknowledge the commit: the outcome is unknown to the caller. */
+    private static final class LostCommitTransactions implements Transactions {
+        @Override
+        public <T> T inTransaction(Supplier<T> work) {
+            work.get();
+            throw new IllegalStateException("the connection closed before the commit was acknowledged");
+        }
     }
 
     /** A database whose transactions all fail before they write anything. */

@@ -2,17 +2,17 @@ package io.hongbao.lottery.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hongbao.lottery.model.Campaign;
-import io.hongbao.lottery.model.Consolation;
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.HourlyWeights;
-import io.hongbao.lottery.model.PlacedUnit;
-import io.hongbao.lottery.model.PoolTake;
-import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.UnitRef;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.release.Campaign;
+import io.hongbao.lottery.model.release.HourlyWeights;
+import io.hongbao.lottery.model.release.PlacedUnit;
+import io.hongbao.lottery.model.release.PoolTake;
+import io.hongbao.lottery.model.wheel.Consolation;
+import io.hongbao.lottery.model.wheel.Prize;
+import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.support.InMemoryTransactions;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package io.hongbao.lottery.application;
 
 import io.hongbao.lottery.model.DrawId;
-import io.hongbao.lottery.model.PlacedUnit;
-import io.hongbao.lottery.model.PoolTake;
-import io.hongbao.lottery.model.PrizePools;
 import io.hongbao.lottery.model.UnitRef;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.WheelUnits;
+import io.hongbao.lottery.model.release.PlacedUnit;
+import io.hongbao.lottery.model.release.PoolTake;
+import io.hongbao.lottery.model.release.PrizePools;
+import io.hongbao.lottery.model.release.WheelUnits;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

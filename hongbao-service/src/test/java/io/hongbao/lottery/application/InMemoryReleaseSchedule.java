@@ -1,17 +1,17 @@
 package io.hongbao.lottery.application;
 
-import io.hongbao.lottery.model.HourPlacement;
-import io.hongbao.lottery.model.PlacedUnit;
-import io.hongbao.lottery.model.PlacingCursor;
-import io.hongbao.lottery.model.Prize;
 import io.hongbao.lottery.model.PrizeId;
-import io.hongbao.lottery.model.PrizeStock;
-import io.hongbao.lottery.model.ReleaseSchedule;
 import io.hongbao.lottery.model.UnitRef;
-import io.hongbao.lottery.model.UnpublishedHour;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.WheelUnits;
+import io.hongbao.lottery.model.release.HourPlacement;
+import io.hongbao.lottery.model.release.PlacedUnit;
+import io.hongbao.lottery.model.release.PlacingCursor;
+import io.hongbao.lottery.model.release.PrizeStock;
+import io.hongbao.lottery.model.release.ReleaseSchedule;
+import io.hongbao.lottery.model.release.UnpublishedHour;
+import io.hongbao.lottery.model.release.WheelUnits;
+import io.hongbao.lottery.model.wheel.Prize;
+import io.hongbao.lottery.model.wheel.Wheel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package io.hongbao.lottery.application;
 
-import io.hongbao.lottery.model.PrizeTally;
-import io.hongbao.lottery.model.Wheel;
 import io.hongbao.lottery.model.WheelId;
-import io.hongbao.lottery.model.Wheels;
+import io.hongbao.lottery.model.wheel.PrizeTally;
+import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.lottery.model.wheel.Wheels;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;

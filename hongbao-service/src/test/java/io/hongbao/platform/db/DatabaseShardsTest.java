@@ -3,49 +3,65 @@ package io.hongbao.platform.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class DatabaseShardsTest {
 
     @Test
     void aUsersRowsGoToTheUserIdModuloTheShardCount() {
-        DatabaseShards shards = new DatabaseShards(4, 16);
+        DatabaseShards shards = new DatabaseShards(4);
 
         assertThat(shards.ofUser(0)).isZero();
         assertThat(shards.ofUser(7)).isEqualTo(3);
         assertThat(shards.ofUser(1_000_001)).isEqualTo(1);
+        assertThat(shards.ofUser(-3)).isEqualTo(1);
     }
 
     @Test
-    void aPacketsRowsGoToTheDatabaseShardOfItsVirtualShard() {
-        DatabaseShards shards = new DatabaseShards(4, 16);
-        String id = "8fJ2kQ9xLm3pZ7aB";
+    void aVirtualShardsRowsGoToTheVirtualShardModuloTheShardCount() {
+        DatabaseShards shards = new DatabaseShards(4);
 
-        int virtualShard = DatabaseShards.virtualShardOf(id, 16);
-
-        assertThat(shards.ofPacket(id)).isEqualTo(virtualShard % 4);
+        assertThat(shards.ofVirtualShard(0)).isZero();
+        assertThat(shards.ofVirtualShard(9)).isEqualTo(1);
+        assertThat(shards.ofVirtualShard(15)).isEqualTo(3);
     }
 
     @Test
-    void theVirtualShardIsTheCrc32OfTheIdSoEveryProcessComputesTheSame() {
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update("abc".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    void anIdsHomeIsItsCrc32ModuloTheShardCountAsMariadbComputesIt() {
+        DatabaseShards shards = new DatabaseShards(4);
 
-        assertThat(DatabaseShards.virtualShardOf("abc", 1024)).isEqualTo((int) (crc.getValue() % 1024));
+        // MariaDB's SELECT CRC32('a') is 3904355907 too: a migration can place rows in SQL alike.
+        assertThat(shards.ofId("a")).isEqualTo((int) (3904355907L % 4));
+    }
+
+    @Test
+    void idsSpreadOverEveryShard() {
+        DatabaseShards shards = new DatabaseShards(4);
+        int[] homes = new int[4];
+
+        for (int i = 0; i < 4000; i++) {
+            homes[shards.ofId(UUID.randomUUID().toString())]++;
+        }
+
+        for (int home : homes) {
+            assertThat(home).isBetween(800, 1200);
+        }
     }
 
     @Test
     void oneDatabaseHoldsEveryRow() {
-        DatabaseShards one = new DatabaseShards(1, 16);
+        DatabaseShards one = new DatabaseShards(1);
 
         assertThat(one.ofUser(12345)).isZero();
-        assertThat(one.ofPacket("8fJ2kQ9xLm3pZ7aB")).isZero();
+        assertThat(one.ofVirtualShard(13)).isZero();
+        assertThat(one.ofId("anything")).isZero();
     }
 
     @Test
-    void fewerVirtualShardsThanDatabaseShardsIsRefused() {
-        assertThatThrownBy(() -> new DatabaseShards(8, 4))
+    void noDatabaseShardIsRefused() {
+        assertThatThrownBy(() -> new DatabaseShards(0))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("hongbao.redpacket.shards (4)");
+                .hasMessageContaining("at least one database shard");
     }
 }

@@ -5,23 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.storage.StorageEndpoints;
+import io.hongbao.redpacket.model.PacketShards;
 import io.hongbao.support.Api;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.LotteryApi;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.SecondInstance;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
+import io.hongbao.support.ShardDatabases;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,14 +29,13 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 /**
  * The service on four database shards, the databases hongbao_s0..hongbao_s3 on the test's MariaDB (ADR 0083): what it
  * writes through its own paths lands on the database {@link DatabaseShards} names, as each physical database shows
- * when asked directly; broadcast tables are on all four; every shard is migrated alike and records its place, and a
+ * when asked directly; a group on its creator's shard only (ADR 0088), broadcast tables on all four; every shard is migrated alike and records its place, and a
  * start with the shards reordered or their count changed is refused.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ShardRoutingIT extends IntegrationTest {
 
     private static final int SHARDS = 4;
-    private static final Pattern DATABASE_IN_URL = Pattern.compile("^(jdbc:mariadb://[^/]+/)([^?]*)(.*)$");
 
     @Autowired
     StorageEndpoints storage;
@@ -48,20 +43,21 @@ class ShardRoutingIT extends IntegrationTest {
     @Autowired
     JwtSecret secret;
 
+    private ShardDatabases databases;
     private List<String> shardUrls;
     private SecondInstance sharded;
     private DatabaseShards placement;
+    private PacketShards packetPlacement;
     private Api shardedApi;
     private WebTestClient shardedHttp;
 
     @BeforeAll
     void startTheServiceOnFourShards() throws SQLException {
-        shardUrls = IntStream.range(0, SHARDS).mapToObj(this::shardUrl).toList();
-        for (String url : shardUrls) {
-            dropDatabaseOf(url);
-        }
+        databases = ShardDatabases.fresh(storage, "s", SHARDS);
+        shardUrls = databases.urls();
         sharded = start("shard-routing", String.join(",", shardUrls));
         placement = sharded.bean(DatabaseShards.class);
+        packetPlacement = sharded.bean(PacketShards.class);
         shardedHttp = sharded.http();
         shardedApi = new Api(shardedHttp, this::tokenFor, adminToken());
     }
@@ -113,7 +109,7 @@ class ShardRoutingIT extends IntegrationTest {
                 .sendOk(sender, 600, 3, "RANDOM", null, null)
                 .id();
 
-        int home = placement.ofPacket(id);
+        int home = packetPlacement.databaseShardOf(id);
         for (int shard = 0; shard < SHARDS; shard++) {
             int expected = shard == home ? 1 : 0;
             assertThat(count(shard, "SELECT COUNT(*) FROM red_packets WHERE id = '" + id + "'"))
@@ -146,7 +142,7 @@ class ShardRoutingIT extends IntegrationTest {
 
         assertThat(packets.grabOk(grabber, id).amount()).isEqualTo(300L);
 
-        int home = placement.ofPacket(id);
+        int home = packetPlacement.databaseShardOf(id);
         String credited = "SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE user_id = " + grabber;
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         // Two steps when the grabber lives on another shard (ADR 0084): the grab row first, the credit after it.
@@ -165,7 +161,7 @@ class ShardRoutingIT extends IntegrationTest {
     }
 
     @Test
-    void aGroupAndAWheelAreOnEveryShard() throws SQLException {
+    void aGroupIsOnItsCreatorsShardOnlyAndAWheelIsOnEveryShard() throws SQLException {
         long creator = newUser();
         String group = new RedPacketApi(shardedHttp, this::tokenFor).newGroup(creator, List.of(creator + 1));
         String wheel = new LotteryApi(shardedApi, shardedHttp)
@@ -175,13 +171,15 @@ class ShardRoutingIT extends IntegrationTest {
                         Map.of("Lamp", 3)))
                 .id();
 
+        int home = placement.ofUser(creator);
+        assertThat(placement.ofId(group)).isEqualTo(home);
         for (int shard = 0; shard < SHARDS; shard++) {
             assertThat(count(shard, "SELECT COUNT(*) FROM chat_groups WHERE id = '" + group + "'"))
                     .as("group on shard %d", shard)
-                    .isOne();
+                    .isEqualTo(shard == home ? 1 : 0);
             assertThat(count(shard, "SELECT COUNT(*) FROM group_members WHERE group_id = '" + group + "'"))
                     .as("members on shard %d", shard)
-                    .isEqualTo(2);
+                    .isEqualTo(shard == home ? 2 : 0);
             assertThat(count(shard, "SELECT COUNT(*) FROM lottery_wheels WHERE id = '" + wheel + "'"))
                     .as("wheel on shard %d", shard)
                     .isOne();
@@ -234,41 +232,11 @@ class ShardRoutingIT extends IntegrationTest {
                 "--hongbao.redpacket.warm-up.enabled=false");
     }
 
-    /** The test's database server, database {@code <name>_s<n>} (hongbao_s0.. on the embedded one). */
-    private String shardUrl(int shard) {
-        Matcher url = DATABASE_IN_URL.matcher(storage.jdbcUrl());
-        if (!url.matches()) {
-            throw new IllegalStateException("no database in " + storage.jdbcUrl());
-        }
-        String options = url.group(3).contains("createDatabaseIfNotExist")
-                ? url.group(3)
-                : (url.group(3).isEmpty() ? "?" : url.group(3) + "&") + "createDatabaseIfNotExist=true";
-        return url.group(1) + url.group(2) + "_s" + shard + options;
-    }
-
-    private void dropDatabaseOf(String url) throws SQLException {
-        Matcher parts = DATABASE_IN_URL.matcher(url);
-        parts.matches();
-        try (Connection db = connect(url);
-                Statement sql = db.createStatement()) {
-            sql.execute("DROP DATABASE IF EXISTS " + parts.group(2));
-        }
-    }
-
-    private Connection connect(String url) throws SQLException {
-        return DriverManager.getConnection(url, storage.dbUser(), storage.dbPassword());
-    }
-
     private long count(int shard, String query) throws SQLException {
-        return Long.parseLong(text(shard, query));
+        return databases.count(shard, query);
     }
 
     private String text(int shard, String query) throws SQLException {
-        try (Connection db = connect(shardUrls.get(shard));
-                Statement sql = db.createStatement();
-                ResultSet row = sql.executeQuery(query)) {
-            assertThat(row.next()).as(query).isTrue();
-            return row.getString(1);
-        }
+        return databases.text(shard, query);
     }
 }

@@ -7,6 +7,7 @@ import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
+import io.hongbao.support.RedisPause;
 import io.hongbao.support.ServiceProcess;
 import io.lettuce.core.RedisClient;
 import io.micrometer.core.instrument.Counter;
@@ -69,7 +70,7 @@ class RateLimitIT extends IntegrationTest {
     @Test
     void oneUserHammeringGrabsIsRefusedWithRetryAfterWhileAnotherUserGrabsAsUsualAndTheLimitRecovers()
             throws Exception {
-        RateLimitSettings.Limit grab = limits.perUser().get("grab").limit();
+        RateLimitSettings.Limit grab = limits.perUser().get("grab");
         long sender = newUser();
         api().deposit(sender, 10_000).expectStatus().isOk();
         PacketJson packet = new RedPacketApi(http, this::tokenFor).sendOk(sender, 10_000, 10, "RANDOM", null, null);
@@ -109,7 +110,7 @@ class RateLimitIT extends IntegrationTest {
 
     @Test
     void oneUserHammeringDrawsIsRefusedWhatever() throws Exception {
-        RateLimitSettings.Limit draw = limits.perUser().get("draw").limit();
+        RateLimitSettings.Limit draw = limits.perUser().get("draw");
         String token = tokenFor(newUser());
 
         List<Call> calls =
@@ -147,7 +148,7 @@ class RateLimitIT extends IntegrationTest {
 
     @Test
     void twoInstancesOnOneRedisCountAgainstTheSameBucket() throws Exception {
-        RateLimitSettings.Limit send = limits.perUser().get("send").limit();
+        RateLimitSettings.Limit send = limits.perUser().get("send");
         Map<String, String> sameStorage = Map.of(
                 "HONGBAO_REDIS_URL", storage.redisUrl(),
                 "HONGBAO_DB_URL", storage.jdbcUrl(),
@@ -156,24 +157,39 @@ class RateLimitIT extends IntegrationTest {
                 "HONGBAO_JWT_SECRET", new String(secret.bytes(), StandardCharsets.UTF_8));
         try (ServiceProcess second = ServiceProcess.start(dataDir, sameStorage)) {
             // No account: every send is 409 INSUFFICIENT_FUNDS and changes nothing, but counts against the limit.
-            String token = tokenFor(newUser());
             String body = "{\"totalAmount\": 100, \"count\": 1}";
+            // Fewer than the burst: a bucket of the second instance's own would let every one of them through.
+            int others = (int) send.burst() - 2;
+            for (int attempt = 1; ; attempt++) {
+                String token = tokenFor(newUser());
+                List<Call> first = fire((int) send.burst() * 3, () -> post(baseUrl(), "/api/v1/packets", token, body));
+                List<Call> onTheOther = fire(others, () -> post(second.baseUrl(), "/api/v1/packets", token, body));
 
-            List<Call> first = fire((int) send.burst() * 3, () -> post(baseUrl(), "/api/v1/packets", token, body));
-            List<Call> onTheOther = fire(5, () -> post(second.baseUrl(), "/api/v1/packets", token, body));
-
-            assertThat(first.stream().filter(Call::limited)).isNotEmpty();
-            assertThat(first.stream().filter(c -> !c.limited()))
-                    .allSatisfy(c -> assertThat(c.status()).isEqualTo(409));
-            // A bucket of its own would let all 5 through; the shared one, emptied a moment ago, refills at
-            // per-second (5/s by default): at most a token or two has come back.
-            assertThat(onTheOther.stream().filter(Call::limited))
-                    .as("calls of the same user refused by the second instance")
-                    .hasSizeGreaterThanOrEqualTo(3)
-                    .allSatisfy(RateLimitIT::isTheContractsRateLimitedAnswer);
+                assertThat(first.stream().filter(Call::limited)).isNotEmpty();
+                assertThat(first.stream().filter(c -> !c.limited()))
+                        .allSatisfy(c -> assertThat(c.status()).isEqualTo(409));
+                // The shared bucket, emptied a moment ago, lets through the second instance's local allowance (one
+                // call, ADR 0081) and what it regained since, at per-second. Judged when that leaves some to refuse;
+                // a loaded machine may take longer between the two bursts, and then the same is tried with another
+                // user.
+                double seconds = (last(onTheOther) - last(first)) / 1e9;
+                long mayPass = 1 + (long) Math.ceil(seconds * send.perSecond());
+                if (mayPass >= others && attempt < 5) {
+                    continue;
+                }
+                assertThat(onTheOther.stream().filter(Call::limited))
+                        .as("calls of the same user refused by the second instance, %.3f s after the first", seconds)
+                        .hasSizeGreaterThanOrEqualTo(Math.max(1, others - (int) mayPass))
+                        .allSatisfy(RateLimitIT::isTheContractsRateLimitedAnswer);
+                break;
+            }
             Call someoneElse = call(post(second.baseUrl(), "/api/v1/packets", tokenFor(newUser()), body));
             assertThat(someoneElse.status()).isEqualTo(409);
         }
+    }
+
+    private static long last(List<Call> calls) {
+        return calls.stream().mapToLong(Call::answeredAtNanos).max().orElseThrow();
     }
 
     @Test
@@ -203,6 +219,7 @@ class RateLimitIT extends IntegrationTest {
 
     @Test
     void whileRedisDoesNotAnswerCallsPassUncheckedAndAreCounted() throws Exception {
+        RedisPause.assumeTheServerIsThisJvmsAlone();
         Counter failures = registry.counter("hongbao.rate.limit.failures");
         double before = failures.count();
         RedisClient pausing = RedisClient.create(storage.redisUrl());

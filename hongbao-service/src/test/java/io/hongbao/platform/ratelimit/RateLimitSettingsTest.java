@@ -25,13 +25,20 @@ class RateLimitSettingsTest {
 
         assertThat(settings.timeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(settings.perUser()).containsOnlyKeys("grab", "send", "draw");
-        assertThat(settings.perUser().get("grab"))
-                .isEqualTo(new RateLimitSettings.RouteLimit("POST", "/api/v1/packets/{id}/grab", true, 20, 40));
-        assertThat(settings.perUser().get("send"))
-                .isEqualTo(new RateLimitSettings.RouteLimit("POST", "/api/v1/packets", true, 5, 10));
-        assertThat(settings.perUser().get("draw"))
-                .isEqualTo(new RateLimitSettings.RouteLimit("POST", "/api/v1/wheels/{id}/draw", true, 10, 20));
+        assertThat(settings.perUser().get("grab")).isEqualTo(new RateLimitSettings.Limit(true, 20, 40));
+        assertThat(settings.perUser().get("send")).isEqualTo(new RateLimitSettings.Limit(true, 5, 10));
+        assertThat(settings.perUser().get("draw")).isEqualTo(new RateLimitSettings.Limit(true, 10, 20));
         assertThat(settings.perAddress()).isEqualTo(new RateLimitSettings.Limit(true, 50, 100));
+        assertThat(settings.trustedProxies())
+                .as("X-Forwarded-For ignored unless proxies are named")
+                .isEmpty();
+    }
+
+    @Test
+    void trustedProxiesAreACommaSeparatedEnvironmentVariable() throws Exception {
+        RateLimitSettings settings = bind(Map.of("HONGBAO_RATELIMITS_TRUSTEDPROXIES", "10.0.0.5,10.1.0.0/16"));
+
+        assertThat(settings.trustedProxies()).containsExactly("10.0.0.5", "10.1.0.0/16");
     }
 
     @Test
@@ -41,9 +48,9 @@ class RateLimitSettingsTest {
                 "HONGBAO_RATELIMITS_PERUSER_GRAB_BURST", "80",
                 "HONGBAO_RATELIMITS_PERADDRESS_ENABLED", "false"));
 
-        assertThat(settings.perUser().get("send").limit().enabled()).isFalse();
-        assertThat(settings.perUser().get("grab").limit()).isEqualTo(new RateLimitSettings.Limit(true, 20, 80));
-        assertThat(settings.perUser().get("draw").limit().enabled()).isTrue();
+        assertThat(settings.perUser().get("send").enabled()).isFalse();
+        assertThat(settings.perUser().get("grab")).isEqualTo(new RateLimitSettings.Limit(true, 20, 80));
+        assertThat(settings.perUser().get("draw").enabled()).isTrue();
         assertThat(settings.perAddress().enabled()).isFalse();
     }
 

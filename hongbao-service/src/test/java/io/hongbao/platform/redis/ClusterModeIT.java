@@ -46,7 +46,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 /**
  * The service on a small Redis Cluster it did not start (3 primaries, no replicas, started by the test from the
  * PATH's {@code redis-server}), with its own embedded MariaDB: the same grab, persist, sweep, lottery and audit code as
- * standalone, through the shared port (ADR 0070). The failover and many-instance cases are ClusterIT's and FailoverIT's.
+ * standalone, through the shared port (ADR 0070). The failover and many-instance cases are ClusterIT's.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient(timeout = "30s")

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,5 +70,26 @@ class JwtSecretTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(dataDir.resolve(JwtSecret.FILE_NAME).toString())
                 .hasMessageContaining("at least 32 bytes");
+    }
+
+    @Test
+    void theGeneratedSecretIsReadableByItsOwnerOnly() throws Exception {
+        JwtSecret.configuredOrKeptIn(null, dataDir);
+
+        assertThat(Files.getPosixFilePermissions(dataDir.resolve(JwtSecret.FILE_NAME)))
+                .containsExactlyInAnyOrderElementsOf(PosixFilePermissions.fromString("rw-------"));
+    }
+
+    @Test
+    void aKeptSecretOthersCanReadIsNarrowedToItsOwnerAndKept() throws Exception {
+        Path file = dataDir.resolve(JwtSecret.FILE_NAME);
+        Files.writeString(file, "c".repeat(64));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+
+        JwtSecret kept = JwtSecret.configuredOrKeptIn(null, dataDir);
+
+        assertThat(kept.bytes()).isEqualTo("c".repeat(64).getBytes(StandardCharsets.UTF_8));
+        assertThat(Files.getPosixFilePermissions(file))
+                .containsExactlyInAnyOrderElementsOf(PosixFilePermissions.fromString("rw-------"));
     }
 }

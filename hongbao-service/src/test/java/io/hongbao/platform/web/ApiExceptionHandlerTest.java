@@ -6,8 +6,10 @@ import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisLoadingException;
 import java.io.IOException;
+import java.sql.SQLNonTransientConnectionException;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
+import org.springframework.transaction.TransactionSystemException;
 
 /** Which failures are a store being away (503 UNAVAILABLE) and which are a bug of ours (500). */
 class ApiExceptionHandlerTest {
@@ -42,6 +44,19 @@ class ApiExceptionHandlerTest {
                 .isTrue();
         assertThat(ApiExceptionHandler.isStoreDown(new CompletionException(
                         new IOException("recvAddress(..) failed with error(-104): Connection reset by peer"))))
+                .isTrue();
+    }
+
+    @Test
+    void aCommitOrRollbackThatFailedOnADeadConnectionIsAStoreDownWithAnUnknownOutcome() {
+        // What Spring throws when the connection died under the commit (DrawLanesIT kills it): the commit may have
+        // reached the database, so the answer must not be a 500 that reads like a bug, but the retry-safe 503.
+        assertThat(ApiExceptionHandler.isStoreDown(new CompletionException(new TransactionSystemException(
+                        "JDBC rollback failed",
+                        new SQLNonTransientConnectionException("(conn=42) Connection killed", "08000")))))
+                .isTrue();
+        assertThat(ApiExceptionHandler.isStoreDown(
+                        new SQLNonTransientConnectionException("socket closed under the commit", "08S01")))
                 .isTrue();
     }
 

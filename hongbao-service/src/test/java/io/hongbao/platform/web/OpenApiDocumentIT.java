@@ -87,6 +87,9 @@ class OpenApiDocumentIT extends IntegrationTest {
                         "POST /api/v1/packets",
                         "POST /api/v1/packets/{id}/grab",
                         "GET /actuator/health",
+                        "GET /actuator/health/readiness",
+                        "GET /actuator/health/liveness",
+                        "GET /actuator/health/storage",
                         "GET /actuator/prometheus");
     }
 

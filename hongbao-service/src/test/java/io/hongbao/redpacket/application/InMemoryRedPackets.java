@@ -26,6 +26,7 @@ final class InMemoryRedPackets implements RedPackets {
 
     private final Groups groups;
     private final Map<PacketId, Stored> packets = new LinkedHashMap<>();
+    private final Map<PacketId, Long> refunds = new LinkedHashMap<>();
     private List<String> log = new ArrayList<>();
 
     InMemoryRedPackets(Groups groups) {
@@ -74,7 +75,12 @@ final class InMemoryRedPackets implements RedPackets {
 
     @Override
     public Optional<Long> refunded(PacketId id) {
-        return Optional.empty();
+        return Optional.ofNullable(refunds.get(id));
+    }
+
+    /** The packet's refund, as the persister records it once Redis closed the packet. */
+    void recordRefund(PacketId id, long amount) {
+        refunds.put(id, amount);
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.account.model.Cents;
 import io.hongbao.account.model.UserId;
+import io.hongbao.group.application.InMemoryGroups;
 import io.hongbao.group.model.Group;
 import io.hongbao.group.model.GroupId;
 import io.hongbao.platform.idempotency.Once;

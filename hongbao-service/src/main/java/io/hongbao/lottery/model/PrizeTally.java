@@ -1,4 +1,0 @@
-package io.hongbao.lottery.model;
-
-/** A prize's numbers at one moment: {@code won ≤ released ≤ stock}. */
-public record PrizeTally(Prize prize, long released, long won) {}

@@ -1,7 +1,0 @@
-package io.hongbao.lottery.model;
-
-import java.time.Instant;
-import java.util.List;
-
-/** An hour whose units are placed in the database but not known to be in the Redis pool yet (minus units won). */
-public record UnpublishedHour(WheelId wheelId, Instant hour, List<PlacedUnit> units) {}

@@ -1,6 +1,0 @@
-package io.hongbao.lottery.model;
-
-import java.util.List;
-
-/** A wheel with each prize's tally, in the order the prizes were given. */
-public record WheelStatus(Wheel wheel, List<PrizeTally> prizes) {}

@@ -1,6 +1,0 @@
-package io.hongbao.lottery.model;
-
-import java.util.List;
-
-/** Everything a wheel has placed, as the database knows it: units nobody won yet, and units recorded as won. */
-public record WheelUnits(List<PlacedUnit> unwon, List<UnitRef> won) {}
