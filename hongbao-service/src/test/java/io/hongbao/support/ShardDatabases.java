@@ -19,6 +19,9 @@ import java.util.stream.IntStream;
  */
 public final class ShardDatabases {
 
+    /** Connections per shard of a service on these shards: enough for its persister lanes (two per database). */
+    public static final int POOL_SIZE = 4;
+
     private static final Pattern DATABASE_IN_URL = Pattern.compile("^(jdbc:mariadb://[^/]+/)([^?]*)(.*)$");
 
     private final StorageEndpoints storage;
@@ -54,10 +57,16 @@ public final class ShardDatabases {
         return databases;
     }
 
-    /** The service's arguments for these shards, in order. */
+    /**
+     * The service's arguments for these shards, in order. The pools stay small ({@link #POOL_SIZE} connections per
+     * shard, not the default 16): these shards share the test's MariaDB with both test JVMs' own contexts and the
+     * other tests' shards, and a MariaDB left at its default {@code max_connections} (151) refused connections once a
+     * four-shard and a two-shard service ran beside them.
+     */
     public List<String> serviceArguments() {
         return List.of(
                 "--hongbao.db.shards=" + String.join(",", urls),
+                "--hongbao.db.pool-size=" + POOL_SIZE,
                 "--hongbao.db.user=" + storage.dbUser(),
                 "--hongbao.db.password=" + storage.dbPassword());
     }

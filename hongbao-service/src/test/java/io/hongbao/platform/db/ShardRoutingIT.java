@@ -227,6 +227,7 @@ class ShardRoutingIT extends IntegrationTest {
                 secret,
                 name,
                 "--hongbao.db.shards=" + shards,
+                "--hongbao.db.pool-size=" + ShardDatabases.POOL_SIZE,
                 "--hongbao.db.user=" + storage.dbUser(),
                 "--hongbao.db.password=" + storage.dbPassword(),
                 "--hongbao.redpacket.warm-up.enabled=false");
