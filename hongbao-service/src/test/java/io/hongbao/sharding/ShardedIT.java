@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -46,6 +47,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * money in flight, and the audit ok.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(TestStorage.OWN_SERVERS)
 class ShardedIT extends IntegrationTest {
 
     private static final int SHARDS = 4;

@@ -24,6 +24,12 @@ public final class TestStorage {
      */
     public static final String TAG = "test-storage";
 
+    /**
+     * The tag of a test that extends the shared context (for its tokens and secret) while what it checks runs on
+     * servers of its own ({@code PrivateServers}): it runs the same in both modes, so CI's external pass leaves it out.
+     */
+    public static final String OWN_SERVERS = "own-servers";
+
     // Overridable (-Dhongbao.test.redis-url=..., -Dhongbao.test.db-name=...) so several worktrees can run their
     // external integration tests on one machine at once without wiping each other's data.
     //
