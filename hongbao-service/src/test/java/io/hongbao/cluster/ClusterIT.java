@@ -26,6 +26,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -147,24 +152,42 @@ class ClusterIT {
         String wheel = id(created.body());
         int users = 40;
         int drawsEach = 3;
-        for (long user = 5_000_000_000L; user < 5_000_000_000L + users; user++) {
-            HttpResponse<String> points = rig.api(0)
-                    .post(ClusterRig.ADMIN, true, "/api/v1/admin/accounts/" + user + "/points", "{\"points\": 100}");
-            assertThat(points.statusCode()).as(points.body()).isEqualTo(200);
-        }
         List<ProcessApi> apis = List.of(rig.api(0), rig.api(1));
-        Map<String, Integer> answers = new HashMap<>();
-        Map<String, Long> prizeUnits = new HashMap<>();
-        for (int round = 0; round < drawsEach; round++) {
+        Map<String, Integer> answers = new ConcurrentHashMap<>();
+        Map<String, Long> prizeUnits = new ConcurrentHashMap<>();
+        // Every user at once, each given points and then drawing its rounds on the two instances in turn: both
+        // instances draw from the one pool at the same moment, which is what "at most once" has to survive (one call
+        // after another, the 160 calls took most of a minute on a loaded machine, each waiting for its replica).
+        ExecutorService drawers = Executors.newFixedThreadPool(users);
+        try {
+            List<Future<?>> drawn = new ArrayList<>();
             for (long user = 5_000_000_000L; user < 5_000_000_000L + users; user++) {
-                HttpResponse<String> draw = apis.get((int) ((user + round) % 2))
-                        .post(user, false, "/api/v1/wheels/" + wheel + "/draw", null);
-                answers.merge(Integer.toString(draw.statusCode()), 1, Integer::sum);
-                Matcher prize = PRIZE.matcher(draw.body());
-                if (draw.statusCode() == 200 && prize.find()) {
-                    prizeUnits.merge(prize.group(1), 1L, Long::sum);
-                }
+                long drawer = user;
+                drawn.add(drawers.submit(() -> {
+                    HttpResponse<String> points = rig.api(0)
+                            .post(
+                                    ClusterRig.ADMIN,
+                                    true,
+                                    "/api/v1/admin/accounts/" + drawer + "/points",
+                                    "{\"points\": 100}");
+                    assertThat(points.statusCode()).as(points.body()).isEqualTo(200);
+                    for (int round = 0; round < drawsEach; round++) {
+                        HttpResponse<String> draw = apis.get((int) ((drawer + round) % 2))
+                                .post(drawer, false, "/api/v1/wheels/" + wheel + "/draw", null);
+                        answers.merge(Integer.toString(draw.statusCode()), 1, Integer::sum);
+                        Matcher prize = PRIZE.matcher(draw.body());
+                        if (draw.statusCode() == 200 && prize.find()) {
+                            prizeUnits.merge(prize.group(1), 1L, Long::sum);
+                        }
+                    }
+                    return null;
+                }));
             }
+            for (Future<?> draws : drawn) {
+                draws.get(2, TimeUnit.MINUTES);
+            }
+        } finally {
+            drawers.shutdownNow();
         }
         // The pool's marker: the pool itself is gone once every unit released is won (Redis drops an empty key).
         String loadedKey = "{lottery:" + wheel + "}:loaded";

@@ -70,7 +70,7 @@ public final class ProcessApi {
         return response;
     }
 
-    private ApiContract contract() throws IOException, InterruptedException {
+    private synchronized ApiContract contract() throws IOException, InterruptedException {
         if (contract == null) {
             HttpResponse<String> document = client.send(
                     HttpRequest.newBuilder(URI.create(baseUrl + "/v3/api-docs")).build(),

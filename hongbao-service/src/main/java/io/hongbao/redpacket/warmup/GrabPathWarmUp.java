@@ -5,9 +5,11 @@ import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -34,6 +36,10 @@ public final class GrabPathWarmUp implements HealthIndicator {
 
     private static final Logger log = LoggerFactory.getLogger(GrabPathWarmUp.class);
     private static final Duration KEY_LIFETIME = Duration.ofMinutes(10);
+    /** How long one warm-up request may take: a grab of a closed packet answers in well under a second. */
+    private static final Duration IN_FLIGHT_LIMIT = Duration.ofSeconds(10);
+    /** The status recorded for a request that got no answer (a timeout, a refused connection). */
+    private static final int NO_ANSWER = 0;
 
     private final RedPacketSettings.WarmUp settings;
     private final RedisConnection redis;
@@ -71,26 +77,56 @@ public final class GrabPathWarmUp implements HealthIndicator {
     }
 
     private void warmUp(int port) {
-        long start = System.nanoTime();
-        ConnectionProvider connections = ConnectionProvider.create("warm-up", settings.concurrency());
         try {
-            PacketId packet = closedPacket();
-            HttpClient client = HttpClient.create(connections).baseUrl("http://127.0.0.1:" + port);
-            Long answered = Flux.range(0, settings.requests())
-                    .flatMap(i -> grab(client, packet), settings.concurrency())
-                    .count()
-                    .block(settings.maxDuration());
-            log.info(
-                    "grab path warmed up: {} requests in {} ms",
-                    answered,
-                    Duration.ofNanos(System.nanoTime() - start).toMillis());
+            run(port);
         } catch (RuntimeException e) {
             log.warn("grab path warm-up stopped early (UP anyway): {}", e.toString());
         } finally {
-            connections.dispose();
             warm.set(true);
         }
     }
+
+    /**
+     * Sends the warm-up's requests until all are answered or its {@code max-duration} has passed, then waits for the
+     * ones in flight. The deadline stops the sending, never the requests already sent: closing their connections
+     * under them would make the server count them as clients that hung up, and a cold JVM on a busy machine is exactly
+     * where the deadline is met.
+     */
+    Run run(int port) {
+        long start = System.nanoTime();
+        long deadline = start + settings.maxDuration().toNanos();
+        AtomicLong sent = new AtomicLong();
+        ConnectionProvider connections = ConnectionProvider.create("warm-up", settings.concurrency());
+        try {
+            PacketId packet = closedPacket();
+            HttpClient client = HttpClient.create(connections)
+                    .baseUrl("http://127.0.0.1:" + port)
+                    .responseTimeout(IN_FLIGHT_LIMIT);
+            // takeWhile before flatMap: past the deadline no request is issued, and flatMap still waits for those
+            // already in flight (at most `concurrency`, each answered or timed out within IN_FLIGHT_LIMIT).
+            long answered = Flux.range(0, settings.requests())
+                    .takeWhile(i -> System.nanoTime() < deadline)
+                    .doOnNext(i -> sent.incrementAndGet())
+                    .flatMap(i -> grab(client, packet), settings.concurrency())
+                    .filter(status -> status != NO_ANSWER)
+                    .count()
+                    .block();
+            Run run = new Run(sent.get(), answered, sent.get() < settings.requests());
+            log.info(
+                    "grab path warmed up: {} requests answered of {} sent in {} ms{}; UP {} ms after the JVM started",
+                    run.answered(),
+                    run.sent(),
+                    Duration.ofNanos(System.nanoTime() - start).toMillis(),
+                    run.stoppedAtDeadline() ? " (max-duration reached: stopped sending)" : "",
+                    ManagementFactory.getRuntimeMXBean().getUptime());
+            return run;
+        } finally {
+            connections.dispose();
+        }
+    }
+
+    /** What one warm-up did: requests sent, answered (with any status), and whether its deadline ended the sending. */
+    record Run(long sent, long answered, boolean stoppedAtDeadline) {}
 
     private Mono<Integer> grab(HttpClient client, PacketId packet) {
         long user = 1 + ThreadLocalRandom.current().nextLong(1_000_000_000L);
@@ -101,7 +137,7 @@ public final class GrabPathWarmUp implements HealthIndicator {
                 .responseSingle((response, body) -> body.asString()
                         .defaultIfEmpty("")
                         .thenReturn(response.status().code()))
-                .onErrorReturn(0);
+                .onErrorReturn(NO_ANSWER);
     }
 
     /** A packet only Redis knows, closed ('X') and with no shares: every grab of it is EXPIRED, nothing else. */

@@ -8,6 +8,8 @@ import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.support.IntegrationTest;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +18,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
 
 class GrabPathWarmUpIT extends IntegrationTest {
@@ -28,6 +31,12 @@ class GrabPathWarmUpIT extends IntegrationTest {
 
     @Autowired
     ConfigurableApplicationContext context;
+
+    @Autowired
+    MeterRegistry registry;
+
+    @LocalServerPort
+    int port;
 
     @Test
     void theServiceSaysUpOnceItsWarmUpIsOver() {
@@ -57,6 +66,32 @@ class GrabPathWarmUpIT extends IntegrationTest {
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> warmUp.health().getStatus().equals(Status.UP));
         assertThat(lastEventIds()).isEqualTo(lastIdsBefore);
+    }
+
+    @Test
+    void aWarmUpPastItsDeadlineStopsSendingAndEveryRequestItSentIsAnsweredNotCutOff() {
+        GrabPathWarmUp warmUp = new GrabPathWarmUp(
+                new RedPacketSettings.WarmUp(true, 10_000_000, 32, Duration.ofSeconds(2)), redis, keys, tokens);
+        double abortsBefore = clientAborts();
+
+        GrabPathWarmUp.Run run = warmUp.run(port);
+
+        assertThat(run.stoppedAtDeadline())
+                .as("ten million requests do not fit in 2 s")
+                .isTrue();
+        assertThat(run.sent()).isPositive();
+        assertThat(run.answered()).as("answered of %d sent", run.sent()).isEqualTo(run.sent());
+        // A connection closed under a request is counted by the server once it notices: give it that moment.
+        await().during(Duration.ofMillis(500))
+                .atMost(Duration.ofSeconds(3))
+                .until(() -> clientAborts() == abortsBefore);
+    }
+
+    /** Calls whose client hung up before the answer, every route (the server's own count). */
+    private double clientAborts() {
+        return registry.find("hongbao.client.aborts").counters().stream()
+                .mapToDouble(Counter::count)
+                .sum();
     }
 
     /** Each shard stream's last generated id: trimming does not move it, any new event would. */
