@@ -46,7 +46,13 @@ class DatabaseShardStallIT {
      */
     private static final Duration ASSERTED_WITHIN = Duration.ofSeconds(5);
 
-    private static final Duration LIVE_CALL_WITHIN = Duration.ofSeconds(2);
+    /**
+     * A live shard's call, or readiness, that did not wait for the frozen database: one that did waits out the pool's
+     * connection timeout (5 s; the frozen shard's users here answer 503 after 5.5-6.6 s). Speed is not what this
+     * bound checks: on CI's two busy cores live calls took up to 2.3 s, and a 2 s bound failed on that alone.
+     */
+    private static final Duration LIVE_CALL_WITHIN = Duration.ofSeconds(4);
+
     private static final int SHARDS = 4;
     /** The rig puts the last shard alone on a second MariaDB: that is the one frozen. */
     private static final int FROZEN = SHARDS - 1;
@@ -247,7 +253,7 @@ class DatabaseShardStallIT {
                                     + " instance out of a balancer")
                     .allSatisfy(call -> {
                         assertThat(call.status()).isEqualTo(200);
-                        assertThat(call.took()).isLessThan(Duration.ofSeconds(2));
+                        assertThat(call.took()).isLessThan(LIVE_CALL_WITHIN);
                     });
             assertThat(verdict.held()).as(verdict.summary()).isTrue();
         }

@@ -78,7 +78,7 @@ final class ApiExceptionHandler implements WebExceptionHandler {
             return writer.write(exchange, ErrorCode.METHOD_NOT_ALLOWED, e.getReason());
         }
         if (failure instanceof UnsupportedMediaTypeStatusException) {
-            return writer.write(exchange, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send application/json");
+            return writer.write(exchange, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send application/json in UTF-8");
         }
         if (failure instanceof ResponseStatusException e) {
             return byStatus(exchange, e.getStatusCode(), e.getReason());

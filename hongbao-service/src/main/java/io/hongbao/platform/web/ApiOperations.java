@@ -97,7 +97,7 @@ final class ApiOperations {
         if (body) {
             responses.putIfAbsent(
                     "413", error("VALIDATION_FAILED: the request body is larger than the service reads (256 KB)"));
-            responses.putIfAbsent("415", error("UNSUPPORTED_MEDIA_TYPE: the body is not application/json"));
+            responses.putIfAbsent("415", error("UNSUPPORTED_MEDIA_TYPE: the body is not application/json in UTF-8"));
         }
         if (idempotent) {
             responses.putIfAbsent(

@@ -87,7 +87,7 @@ final class ErrorAnswers {
             case METHOD_NOT_ALLOWED:
                 return "Request method 'GET' is not supported.";
             case UNSUPPORTED_MEDIA_TYPE:
-                return "send application/json";
+                return "send application/json in UTF-8";
             case INSUFFICIENT_FUNDS:
                 return "the balance is below the packet's total";
             case INSUFFICIENT_POINTS:

@@ -4,9 +4,11 @@ import io.hongbao.platform.storage.StorageSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.http.codec.CodecCustomizer;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -63,6 +65,16 @@ class WebConfiguration {
     @Bean
     ClientAborts clientAborts(MeterRegistry registry) {
         return new ClientAborts(registry);
+    }
+
+    /**
+     * Bodies are read only as {@code application/json} in well-formed UTF-8 ({@link StrictJsonDecoder}); ordered after
+     * Spring Boot's own Jackson customizer (order 0), whose decoder it replaces.
+     */
+    @Bean
+    @Order(1)
+    CodecCustomizer strictJsonBodies(JsonMapper json) {
+        return codecs -> codecs.defaultCodecs().jacksonJsonDecoder(new StrictJsonDecoder(json));
     }
 
     /**
