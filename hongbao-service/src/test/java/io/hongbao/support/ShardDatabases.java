@@ -20,7 +20,7 @@ import java.util.stream.IntStream;
 public final class ShardDatabases {
 
     /** Connections per shard of a service on these shards: enough for its persister lanes (two per database). */
-    public static final int POOL_SIZE = 4;
+    private static final int POOL_SIZE = 4;
 
     private static final Pattern DATABASE_IN_URL = Pattern.compile("^(jdbc:mariadb://[^/]+/)([^?]*)(.*)$");
 
@@ -64,8 +64,16 @@ public final class ShardDatabases {
      * four-shard and a two-shard service ran beside them.
      */
     public List<String> serviceArguments() {
+        return serviceArguments(urls);
+    }
+
+    /**
+     * The same for a service on {@code shardUrls} (some of these, or these in another order: a start the service must
+     * refuse).
+     */
+    public List<String> serviceArguments(List<String> shardUrls) {
         return List.of(
-                "--hongbao.db.shards=" + String.join(",", urls),
+                "--hongbao.db.shards=" + String.join(",", shardUrls),
                 "--hongbao.db.pool-size=" + POOL_SIZE,
                 "--hongbao.db.user=" + storage.dbUser(),
                 "--hongbao.db.password=" + storage.dbPassword());

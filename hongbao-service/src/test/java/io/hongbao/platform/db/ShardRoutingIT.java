@@ -55,7 +55,7 @@ class ShardRoutingIT extends IntegrationTest {
     void startTheServiceOnFourShards() throws SQLException {
         databases = ShardDatabases.fresh(storage, "s", SHARDS);
         shardUrls = databases.urls();
-        sharded = start("shard-routing", String.join(",", shardUrls));
+        sharded = start("shard-routing", shardUrls);
         placement = sharded.bean(DatabaseShards.class);
         packetPlacement = sharded.bean(PacketShards.class);
         shardedHttp = sharded.http();
@@ -208,7 +208,7 @@ class ShardRoutingIT extends IntegrationTest {
         List<String> reordered = new ArrayList<>(shardUrls);
         reordered.add(reordered.remove(0));
 
-        assertThatThrownBy(() -> start("shard-routing-reordered", String.join(",", reordered)))
+        assertThatThrownBy(() -> start("shard-routing-reordered", reordered))
                 .hasStackTraceContaining("Refusing to start")
                 .hasStackTraceContaining("recorded as shard 1 of 4")
                 .hasStackTraceContaining("HONGBAO_DB_SHARDS");
@@ -216,21 +216,16 @@ class ShardRoutingIT extends IntegrationTest {
 
     @Test
     void aStartWithAShardLessIsRefused() {
-        assertThatThrownBy(() -> start("shard-routing-three", String.join(",", shardUrls.subList(0, 3))))
+        assertThatThrownBy(() -> start("shard-routing-three", shardUrls.subList(0, 3)))
                 .hasStackTraceContaining("Refusing to start")
                 .hasStackTraceContaining("recorded as shard 0 of 4")
                 .hasStackTraceContaining("hongbao.db.shards");
     }
 
-    private SecondInstance start(String name, String shards) {
-        return SecondInstance.start(
-                secret,
-                name,
-                "--hongbao.db.shards=" + shards,
-                "--hongbao.db.pool-size=" + ShardDatabases.POOL_SIZE,
-                "--hongbao.db.user=" + storage.dbUser(),
-                "--hongbao.db.password=" + storage.dbPassword(),
-                "--hongbao.redpacket.warm-up.enabled=false");
+    private SecondInstance start(String name, List<String> shards) {
+        List<String> arguments = new ArrayList<>(databases.serviceArguments(shards));
+        arguments.add("--hongbao.redpacket.warm-up.enabled=false");
+        return SecondInstance.start(secret, name, arguments.toArray(String[]::new));
     }
 
     private long count(int shard, String query) throws SQLException {
