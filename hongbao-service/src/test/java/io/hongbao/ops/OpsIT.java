@@ -89,7 +89,7 @@ class OpsIT extends IntegrationTest {
         GrabStorm storm = new GrabStorm("http://127.0.0.1:" + port, this::tokenFor);
         CompletableFuture<?> grabbing = CompletableFuture.runAsync(() -> {
             try {
-                storm.runUntil(() -> new Plan(newUser(), packet), 4, enough::get);
+                storm.runUntil(() -> new Plan(newUser(), packet), 4, 200, enough::get);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

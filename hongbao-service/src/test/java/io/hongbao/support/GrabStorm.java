@@ -1,5 +1,6 @@
 package io.hongbao.support;
 
+import io.github.bucket4j.Bucket;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -118,15 +119,27 @@ public final class GrabStorm {
 
     /**
      * Grabs until {@code done} says stop: every client takes its next plan from {@code plans} (called concurrently;
-     * pairs may repeat, which makes users ask again) and sends it as soon as its previous grab was answered.
+     * pairs may repeat, which makes users ask again) and sends it once its previous grab was answered and the pace
+     * allows: at most {@code perSecond} grabs a second from all clients together.
      */
-    public List<Attempt> runUntil(Supplier<Plan> plans, int threads, BooleanSupplier done) throws InterruptedException {
+    public List<Attempt> runUntil(Supplier<Plan> plans, int threads, int perSecond, BooleanSupplier done)
+            throws InterruptedException {
+        // A tenth of a second's grabs may go at once, so clients freed together (a stall ending) catch up a little.
+        Bucket pace = Bucket.builder()
+                .addLimit(limit ->
+                        limit.capacity(Math.max(1, perSecond / 10)).refillGreedy(perSecond, Duration.ofSeconds(1)))
+                .build();
         ConcurrentLinkedQueue<Attempt> attempts = new ConcurrentLinkedQueue<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         for (int i = 0; i < threads; i++) {
             pool.execute(() -> {
-                while (!done.getAsBoolean()) {
-                    attempts.add(attempt(plans.get()));
+                try {
+                    while (!done.getAsBoolean()) {
+                        pace.asBlocking().consume(1);
+                        attempts.add(attempt(plans.get()));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
             });
         }

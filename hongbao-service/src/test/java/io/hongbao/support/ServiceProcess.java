@@ -148,11 +148,14 @@ public final class ServiceProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.add("-Xmx512m");
-        // -Dhongbao.it.service-jvm-options="..." adds JVM options, e.g. to compare a flag's cost on the fault tests.
-        // None by default: with the C1 compiler only and the serial collector, KillDuringGrabStormIT took the same
-        // time (129 s against 132 s, quiet machine) and its service starts were no shorter (30-32 s against 26-29 s).
-        for (String option :
-                System.getProperty("hongbao.it.service-jvm-options", "").trim().split("\\s+")) {
+        // The C1 compiler only: these processes live for a minute or a few and serve hundreds of requests, not
+        // millions, and on CI's two shared cores what counts is CPU. C2 spends it compiling a start's code for a peak
+        // these tests never reach: a start to UP took 13.3-14.1 CPU seconds with both compilers and 7.4-8.5 with C1
+        // only (quiet machine, 2 runs each; ADR 0090). -Dhongbao.it.service-jvm-options="..." replaces these options,
+        // e.g. with "-XX:TieredStopAtLevel=4" to run a fault test on both compilers.
+        for (String option : System.getProperty("hongbao.it.service-jvm-options", "-XX:TieredStopAtLevel=1")
+                .trim()
+                .split("\\s+")) {
             if (!option.isEmpty()) {
                 command.add(option);
             }
