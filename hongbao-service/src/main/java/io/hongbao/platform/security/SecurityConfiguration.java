@@ -14,6 +14,9 @@ import org.springframework.security.config.web.server.SecurityWebFiltersOrder;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
+import org.springframework.security.web.server.firewall.ServerWebExchangeFirewall;
+import org.springframework.security.web.server.firewall.StrictServerWebExchangeFirewall;
 import org.springframework.security.web.server.header.HttpHeaderWriterWebFilter;
 
 /**
@@ -63,6 +66,28 @@ class SecurityConfiguration {
     @Bean
     SecurityObservationSettings securityObservations() {
         return SecurityObservationSettings.noObservations();
+    }
+
+    /**
+     * Every method reaches the routes, which answer an unknown one on a known path with 405 and {@code Allow} (and
+     * {@code TRACE}, {@code FOO}, ... on an unknown path with 404); the firewall's other checks (encoded slashes, NUL,
+     * {@code ..}, headers outside printable ASCII) stay as Spring Security sets them.
+     */
+    @Bean
+    ServerWebExchangeFirewall requestFirewall() {
+        StrictServerWebExchangeFirewall firewall = new StrictServerWebExchangeFirewall();
+        firewall.setUnsafeAllowAnyHttpMethod(true);
+        return firewall;
+    }
+
+    @Bean
+    ServerExchangeRejectedHandler refusedRequests(ApiErrorWriter errors) {
+        return new RefusedRequests(errors);
+    }
+
+    @Bean
+    OversizedRequests oversizedRequests(ApiErrorWriter errors) {
+        return new OversizedRequests(errors);
     }
 
     /** The response headers come from {@link SecurityResponseHeaders}, one plain writer, instead of Spring's (ADR 0052). */

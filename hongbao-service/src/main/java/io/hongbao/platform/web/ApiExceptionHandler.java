@@ -75,6 +75,11 @@ final class ApiExceptionHandler implements WebExceptionHandler {
             return writer.write(exchange, ErrorCode.VALIDATION_FAILED, inputProblem(e));
         }
         if (failure instanceof MethodNotAllowedException e) {
+            // The methods the path takes, as RFC 9110 asks of a 405: what the caller can send instead.
+            if (!exchange.getResponse().isCommitted()
+                    && !e.getSupportedMethods().isEmpty()) {
+                exchange.getResponse().getHeaders().setAllow(e.getSupportedMethods());
+            }
             return writer.write(exchange, ErrorCode.METHOD_NOT_ALLOWED, e.getReason());
         }
         if (failure instanceof UnsupportedMediaTypeStatusException) {

@@ -1,0 +1,78 @@
+package io.hongbao.platform.security;
+
+import io.hongbao.platform.web.ApiErrorWriter;
+import io.hongbao.platform.web.ErrorCode;
+import java.util.List;
+import java.util.Map;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * A request line or a header block larger than the service takes: 414 or 431 with the contract's error body and the
+ * security headers. Netty's own limits are set above these ({@code server.netty.max-initial-line-length},
+ * {@code server.max-http-request-header-size} in application.yml) so that such a request reaches this filter instead
+ * of an empty answer from the HTTP decoder; only a request past Netty's limits still gets that. First of all filters:
+ * nothing is read, authenticated or counted for a request refused here.
+ */
+final class OversizedRequests implements WebFilter, Ordered {
+
+    /** The request target (path and query, as sent): ids are at most a few dozen characters. */
+    static final int MAX_TARGET_BYTES = 4096;
+    /** Every header's name and value together: a bearer token is under 1 KB. */
+    static final int MAX_HEADER_BYTES = 8192;
+
+    private final ApiErrorWriter errors;
+
+    OversizedRequests(ApiErrorWriter errors) {
+        this.errors = errors;
+    }
+
+    @Override
+    public int getOrder() {
+        return Ordered.HIGHEST_PRECEDENCE;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        ServerHttpRequest request = exchange.getRequest();
+        if (request.getURI().getRawPath().length() + rawQueryLength(request) > MAX_TARGET_BYTES) {
+            return refuse(
+                    exchange,
+                    HttpStatus.URI_TOO_LONG,
+                    "the path and query are longer than " + MAX_TARGET_BYTES + " bytes");
+        }
+        if (headerBytes(request) > MAX_HEADER_BYTES) {
+            return refuse(
+                    exchange,
+                    HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                    "the headers are larger than " + MAX_HEADER_BYTES + " bytes together");
+        }
+        return chain.filter(exchange);
+    }
+
+    private Mono<Void> refuse(ServerWebExchange exchange, HttpStatus status, String message) {
+        return new SecurityResponseHeaders()
+                .writeHttpHeaders(exchange)
+                .then(errors.write(exchange, status, ErrorCode.VALIDATION_FAILED, message));
+    }
+
+    private static int rawQueryLength(ServerHttpRequest request) {
+        String query = request.getURI().getRawQuery();
+        return query == null ? 0 : query.length() + 1;
+    }
+
+    private static long headerBytes(ServerHttpRequest request) {
+        long bytes = 0;
+        for (Map.Entry<String, List<String>> header : request.getHeaders().headerSet()) {
+            for (String value : header.getValue()) {
+                bytes += header.getKey().length() + 2 + value.length() + 2;
+            }
+        }
+        return bytes;
+    }
+}
