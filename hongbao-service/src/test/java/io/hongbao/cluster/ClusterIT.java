@@ -31,6 +31,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -155,6 +156,7 @@ class ClusterIT {
         List<ProcessApi> apis = List.of(rig.api(0), rig.api(1));
         Map<String, Integer> answers = new ConcurrentHashMap<>();
         Map<String, Long> prizeUnits = new ConcurrentHashMap<>();
+        AtomicInteger refusedFirst = new AtomicInteger();
         // Every user at once, each given points and then drawing its rounds on the two instances in turn: both
         // instances draw from the one pool at the same moment, which is what "at most once" has to survive (one call
         // after another, the 160 calls took most of a minute on a loaded machine, each waiting for its replica).
@@ -172,8 +174,18 @@ class ClusterIT {
                                     "{\"points\": 100}");
                     assertThat(points.statusCode()).as(points.body()).isEqualTo(200);
                     for (int round = 0; round < drawsEach; round++) {
-                        HttpResponse<String> draw = apis.get((int) ((drawer + round) % 2))
-                                .post(drawer, false, "/api/v1/wheels/" + wheel + "/draw", null);
+                        ProcessApi api = apis.get((int) ((drawer + round) % 2));
+                        HttpResponse<String> draw = api.post(drawer, false, "/api/v1/wheels/" + wheel + "/draw", null);
+                        // A refusal that spent nothing says when to come back (the database's draw lane was full):
+                        // the client comes back then, as the contract asks, at most a few times.
+                        for (int retry = 0; retry < 5 && spentNothing(draw); retry++) {
+                            refusedFirst.incrementAndGet();
+                            Thread.sleep(1000L
+                                    * Long.parseLong(draw.headers()
+                                            .firstValue("Retry-After")
+                                            .orElseThrow()));
+                            draw = api.post(drawer, false, "/api/v1/wheels/" + wheel + "/draw", null);
+                        }
                         answers.merge(Integer.toString(draw.statusCode()), 1, Integer::sum);
                         Matcher prize = PRIZE.matcher(draw.body());
                         if (draw.statusCode() == 200 && prize.find()) {
@@ -196,16 +208,23 @@ class ClusterIT {
         String audit =
                 rig.api(1).get(ClusterRig.ADMIN, true, "/api/v1/admin/audit").body();
         report.line(
-                        "%d draws by %d users over 2 instances, the wheel's pool on %s: answers %s, prizes won %d of"
-                                + " 30, audit %s",
-                        users * drawsEach, users, pool, answers, won, audit.startsWith("{\"ok\":true") ? "ok" : audit)
+                        "%d draws by %d users over 2 instances, the wheel's pool on %s: answers %s (after %d retries of"
+                                + " a refusal that spent nothing), prizes won %d of 30, audit %s",
+                        users * drawsEach,
+                        users,
+                        pool,
+                        answers,
+                        refusedFirst.get(),
+                        won,
+                        audit.startsWith("{\"ok\":true") ? "ok" : audit)
                 .print();
 
         // 202 PENDING is a draw whose replica acknowledgement came late on a loaded machine (ADR 0073): spent, decided
-        // by the recovery, and counted by the audit below like any other. 503 UNAVAILABLE is the contract's answer when
-        // a store did not answer in time (its outcome unknown, settled by the same recovery): seen once in 120 draws
-        // with a fault test beside this one on CI's two cores. What would break "at most once" is more units answered
-        // won than the 30 in stock, which the count below catches, and the audit checks every draw, answered or not.
+        // by the recovery, and counted by the audit below like any other. A 503 left after the retries is the
+        // contract's answer when a store did not answer in time (its outcome unknown, settled by the same recovery).
+        // What
+        // would break "at most once" is more units answered won than the 30 in stock, which the count below catches,
+        // and the audit checks every draw, answered or not.
         assertThat(answers).containsKey("200");
         assertThat(answers.keySet()).isSubsetOf("200", "202", "503");
         assertThat(answers.get("200")).isGreaterThan(users * drawsEach * 9 / 10);
@@ -213,6 +232,13 @@ class ClusterIT {
         assertThat(poolOnItsPrimary).as("the wheel's pool on the cluster").isEqualTo(1L);
         assertThat(won).isPositive().isLessThanOrEqualTo(30);
         assertThat(audit).startsWith("{\"ok\":true");
+    }
+
+    /** A 503 whose message says nothing was spent and which names a time to come back (ADR 0091's full lane). */
+    private static boolean spentNothing(HttpResponse<String> answer) {
+        return answer.statusCode() == 503
+                && answer.body().contains("nothing was spent")
+                && answer.headers().firstValue("Retry-After").isPresent();
     }
 
     @Test

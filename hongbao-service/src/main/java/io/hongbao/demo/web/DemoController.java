@@ -1,9 +1,7 @@
 package io.hongbao.demo.web;
 
 import io.hongbao.demo.DemoMode;
-import io.hongbao.platform.web.ApiError;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -29,10 +27,7 @@ class DemoController {
             security = {},
             responses = {
                 @ApiResponse(responseCode = "200", description = "whether `POST /demo/token` exists"),
-                @ApiResponse(
-                        responseCode = "429",
-                        description = "RATE_LIMITED: too many calls from this address",
-                        content = @Content(schema = @Schema(implementation = ApiError.class)))
+                @ApiResponse(responseCode = "429", description = "RATE_LIMITED: too many calls from this address")
             })
     @GetMapping("/demo")
     DemoStatus status() {

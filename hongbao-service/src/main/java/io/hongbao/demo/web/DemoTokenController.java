@@ -3,9 +3,7 @@ package io.hongbao.demo.web;
 import io.hongbao.demo.DemoEnabled;
 import io.hongbao.demo.DemoMode;
 import io.hongbao.platform.security.TokenIssuer;
-import io.hongbao.platform.web.ApiError;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -49,16 +47,11 @@ class DemoTokenController {
                 @ApiResponse(
                         responseCode = "400",
                         description = "VALIDATION_FAILED: malformed JSON, userId missing or not a positive 64-bit"
-                                + " integer, admin not a boolean, an unknown field",
-                        content = @Content(schema = @Schema(implementation = ApiError.class))),
+                                + " integer, admin not a boolean, an unknown field"),
                 @ApiResponse(
                         responseCode = "415",
-                        description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json",
-                        content = @Content(schema = @Schema(implementation = ApiError.class))),
-                @ApiResponse(
-                        responseCode = "429",
-                        description = "RATE_LIMITED: too many calls from this address",
-                        content = @Content(schema = @Schema(implementation = ApiError.class)))
+                        description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json"),
+                @ApiResponse(responseCode = "429", description = "RATE_LIMITED: too many calls from this address")
             })
     @PostMapping("/demo/token")
     DemoToken token(@RequestBody DemoTokenRequest body) {

@@ -10,9 +10,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /**
  * Wires the abuse limits into one web filter (ADR 0063): the routes the features declare ({@link LimitedRoutes}), each
@@ -45,6 +48,13 @@ class RateLimitConfiguration {
                 new ClientAddress(settings.trustedProxies()),
                 settings.timeout(),
                 errors);
+    }
+
+    /** Before {@code OpenApiConfiguration}'s shared pass (unordered, so last), which gives the 429 its error body. */
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
+    OpenApiCustomizer limitedRoutesDocumentation(List<LimitedRoutes> declared) {
+        return new LimitedRoutesDocumentation(declared);
     }
 
     /**

@@ -93,13 +93,16 @@ final class ActuatorOperations {
                                                 .addApiResponse(
                                                         "200",
                                                         new ApiResponse()
-                                                                .description("the metrics")
+                                                                // Only the text format: a generated client sends
+                                                                // every declared type in Accept and then refused the
+                                                                // OpenMetrics answer it got. Prometheus itself asks
+                                                                // for OpenMetrics and gets it; it reads no document.
+                                                                .description("the metrics, in the Prometheus text"
+                                                                        + " format (OpenMetrics when Accept asks for"
+                                                                        + " application/openmetrics-text)")
                                                                 .content(new Content()
                                                                         .addMediaType(
                                                                                 "text/plain",
-                                                                                new MediaType().schema(metrics))
-                                                                        .addMediaType(
-                                                                                "application/openmetrics-text",
                                                                                 new MediaType().schema(metrics)))))));
     }
 

@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * controller or functional route, gets it without repeating it:
  *
  * <ul>
- *   <li>outside {@code /api/**}, an empty security requirement: no token;
+ *   <li>outside {@code /api/**}, an empty security requirement: no token, and the same error body;
  *   <li>the bearer token, and the answers the platform gives on any operation: 401 (security), 403 on
  *       {@code /api/v1/admin/**}, 500 and 503 ({@link ApiExceptionHandler});
  *   <li>400, 413 and 415 for an operation with a JSON body, 400 for one with query parameters, 400 and 422 for one that
@@ -55,7 +55,13 @@ final class ApiOperations {
                 item.readOperations().forEach(operation -> document(path, operation));
             } else {
                 // Everything outside /api needs no token (the demo sign-in, the web app): said, not left to the reader.
-                item.readOperations().forEach(operation -> operation.setSecurity(List.of()));
+                // Its refusals have the one error body too.
+                item.readOperations().forEach(operation -> {
+                    operation.setSecurity(List.of());
+                    if (operation.getResponses() != null) {
+                        errorBodies(operation.getResponses());
+                    }
+                });
             }
         });
     }
@@ -106,16 +112,21 @@ final class ApiOperations {
         responses.putIfAbsent("500", error("INTERNAL: an unexpected failure"));
         responses.putIfAbsent(
                 "503", error("UNAVAILABLE: a backing store is down; the outcome is unknown (see the message)"));
+        errorBodies(responses);
+        ApiResponses sorted = new ApiResponses();
+        new TreeMap<>(responses).forEach(sorted::addApiResponse);
+        sorted.setExtensions(responses.getExtensions());
+        operation.setResponses(sorted);
+    }
+
+    /** The error body, with examples for the codes the description names, on every error answer. */
+    private static void errorBodies(ApiResponses responses) {
         responses.forEach((status, response) -> {
             if (isError(status) && response.get$ref() == null) {
                 response.setContent(
                         new Content().addMediaType(JSON, ErrorAnswers.body(status, response.getDescription())));
             }
         });
-        ApiResponses sorted = new ApiResponses();
-        new TreeMap<>(responses).forEach(sorted::addApiResponse);
-        sorted.setExtensions(responses.getExtensions());
-        operation.setResponses(sorted);
     }
 
     private static boolean isParameter(Parameter parameter, String in, String name) {

@@ -1,6 +1,5 @@
 package io.hongbao.redpacket.web;
 
-import io.hongbao.platform.web.ApiError;
 import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationPredicate;
@@ -62,11 +61,7 @@ class GrabRouteConfiguration {
                                                         schema = @Schema(implementation = GrabAnswer.class))),
                                 @ApiResponse(
                                         responseCode = "403",
-                                        description = "NOT_A_MEMBER: only the group's members may grab this packet",
-                                        content =
-                                                @Content(
-                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
-                                                        schema = @Schema(implementation = ApiError.class))),
+                                        description = "NOT_A_MEMBER: only the group's members may grab this packet"),
                                 @ApiResponse(
                                         responseCode = "503",
                                         description = "UNAVAILABLE: a backing store failed, or no Redis replica"
@@ -77,18 +72,8 @@ class GrabRouteConfiguration {
                                                 + " far behind, too many grabs waiting, or a packet whose Redis"
                                                 + " state was lost waits for the database to record its latest"
                                                 + " grabs): nothing was changed, retry later. The message tells"
-                                                + " which.",
-                                        content =
-                                                @Content(
-                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
-                                                        schema = @Schema(implementation = ApiError.class))),
-                                @ApiResponse(
-                                        responseCode = "404",
-                                        description = "NOT_FOUND: no such packet",
-                                        content =
-                                                @Content(
-                                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
-                                                        schema = @Schema(implementation = ApiError.class)))
+                                                + " which."),
+                                @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such packet")
                             }))
     RouterFunction<ServerResponse> grabRoute(GrabbingRedPacket grabbing, MeterRegistry registry) {
         return GrabRoute.routerFunction(grabbing, registry);

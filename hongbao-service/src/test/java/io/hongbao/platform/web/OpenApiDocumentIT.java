@@ -104,6 +104,66 @@ class OpenApiDocumentIT extends IntegrationTest {
     }
 
     @Test
+    void everyRateLimitedCallDeclares429WithRetryAfterAndOnlyThose() {
+        JsonNode paths = document().path("paths");
+        for (String path : List.of("/api/v1/packets", "/api/v1/packets/{id}/grab", "/api/v1/wheels/{id}/draw")) {
+            JsonNode limited = paths.path(path).path("post").path("responses").path("429");
+            assertThat(limited.path("description").asString()).as(path).startsWith("RATE_LIMITED:");
+            assertThat(limited.at("/headers/Retry-After/schema/type").asString())
+                    .as(path)
+                    .isEqualTo("integer");
+            assertThat(limited.at("/content/application~1json/schema/$ref").asString())
+                    .as(path)
+                    .isEqualTo("#/components/schemas/Error");
+        }
+        for (String unlimited : List.of("/api/v1/groups", "/api/v1/admin/accounts/{userId}/deposits")) {
+            assertThat(paths.path(unlimited).path("post").path("responses").has("429"))
+                    .as(unlimited)
+                    .isFalse();
+        }
+    }
+
+    @Test
+    void thePrometheusScrapeIsDeclaredInOneFormatThatAGeneratedClientCanAskFor() {
+        List<String> types = new ArrayList<>();
+        document()
+                .at("/paths/~1actuator~1prometheus/get/responses/200/content")
+                .properties()
+                .forEach(type -> types.add(type.getKey()));
+
+        assertThat(types).containsExactly("text/plain");
+    }
+
+    @Test
+    void everyErrorAnswerOutsideTheProbesHasTheOneErrorSchema() {
+        JsonNode root = document();
+        List<String> errorAnswers = new ArrayList<>();
+        root.path("paths").properties().forEach(path -> {
+            if (path.getKey().startsWith("/actuator/")) {
+                return; // a probe's 503 is its health body, not an error body
+            }
+            METHODS.forEach(method -> path.getValue()
+                    .path(method)
+                    .path("responses")
+                    .properties()
+                    .forEach(response -> {
+                        if (response.getKey().startsWith("4")
+                                || response.getKey().startsWith("5")) {
+                            String name = method.toUpperCase() + " " + path.getKey() + " " + response.getKey();
+                            errorAnswers.add(name);
+                            assertThat(response.getValue()
+                                            .at("/content/application~1json/schema/$ref")
+                                            .asString())
+                                    .as(name)
+                                    .isEqualTo("#/components/schemas/Error");
+                        }
+                    }));
+        });
+        assertThat(errorAnswers).contains("POST /demo/token 429", "POST /api/v1/packets/{id}/grab 404");
+        assertThat(root.path("components").path("schemas").has("ApiError")).isFalse();
+    }
+
+    @Test
     void theMoneyMovingPostsTakeAnIdempotencyKey() {
         JsonNode root = document();
         assertThat(root.at("/components/parameters/Idempotency-Key/schema/maxLength")
