@@ -98,29 +98,39 @@ class EdgeRefusalsIT extends IntegrationTest {
         return send(head.getBytes(StandardCharsets.ISO_8859_1), new byte[0]);
     }
 
-    /** One request on a connection of its own: {@code head} is the request line and headers, without the blank line. */
+    /**
+     * One request on a connection of its own: {@code head} is the request line and headers, without the blank line.
+     * Sent in one write and kept alive (no {@code Connection: close}) until the answer is read by its length: a
+     * refusal is answered before the body is read, and a server that closed first would reset the connection under
+     * body bytes that arrived after, taking the unread answer with it.
+     */
     private Answer send(byte[] head, byte[] body) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
+            ByteArrayOutputStream request = new ByteArrayOutputStream();
+            request.write(head);
+            request.write(("Host: 127.0.0.1:" + port + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            request.write(body);
             OutputStream out = socket.getOutputStream();
-            out.write(head);
-            out.write(
-                    ("Host: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(body);
+            out.write(request.toByteArray());
             out.flush();
             return Answer.read(socket.getInputStream());
         }
     }
 
-    /** An HTTP/1.1 answer read to the end of the connection. */
+    /** An HTTP/1.1 answer with a {@code Content-Length}, read to its end. */
     record Answer(int status, Map<String, String> headers, String body) {
 
         static Answer read(InputStream in) throws IOException {
-            ByteArrayOutputStream all = new ByteArrayOutputStream();
-            in.transferTo(all);
-            String text = all.toString(StandardCharsets.UTF_8);
-            int end = text.indexOf("\r\n\r\n");
-            String[] lines = text.substring(0, end).split("\r\n");
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+                int next = in.read();
+                if (next < 0) {
+                    throw new IOException("the connection closed in the answer's head: " + head);
+                }
+                head.write(next);
+            }
+            String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
             Map<String, String> headers = new LinkedHashMap<>();
             for (int i = 1; i < lines.length; i++) {
                 int colon = lines[i].indexOf(':');
@@ -128,7 +138,9 @@ class EdgeRefusalsIT extends IntegrationTest {
                         lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
                         lines[i].substring(colon + 1).trim());
             }
-            return new Answer(Integer.parseInt(lines[0].split(" ")[1]), headers, text.substring(end + 4));
+            byte[] body = in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
+            return new Answer(
+                    Integer.parseInt(lines[0].split(" ")[1]), headers, new String(body, StandardCharsets.UTF_8));
         }
 
         String header(String name) {
