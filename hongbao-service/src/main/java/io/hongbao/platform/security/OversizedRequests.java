@@ -56,9 +56,7 @@ final class OversizedRequests implements WebFilter, Ordered {
     }
 
     private Mono<Void> refuse(ServerWebExchange exchange, HttpStatus status, String message) {
-        return new SecurityResponseHeaders()
-                .writeHttpHeaders(exchange)
-                .then(errors.write(exchange, status, ErrorCode.VALIDATION_FAILED, message));
+        return SecurityResponseHeaders.refuse(exchange, errors, status, ErrorCode.VALIDATION_FAILED, message);
     }
 
     private static int rawQueryLength(ServerHttpRequest request) {

@@ -24,9 +24,8 @@ final class RefusedRequests implements ServerExchangeRejectedHandler {
 
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, ServerExchangeRejectedException refused) {
-        return new SecurityResponseHeaders()
-                .writeHttpHeaders(exchange)
-                .then(errors.write(exchange, HttpStatus.BAD_REQUEST, ErrorCode.VALIDATION_FAILED, message(refused)));
+        return SecurityResponseHeaders.refuse(
+                exchange, errors, HttpStatus.BAD_REQUEST, ErrorCode.VALIDATION_FAILED, message(refused));
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.hongbao.platform.security;
 
+import io.hongbao.platform.web.ApiErrorWriter;
+import io.hongbao.platform.web.ErrorCode;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.web.server.header.ServerHttpHeadersWriter;
@@ -60,6 +62,17 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
                 "Content-Security-Policy",
                 policyFor(exchange.getRequest().getPath().value()));
         return Mono.empty();
+    }
+
+    /**
+     * A refusal answered before the security chain's header writer runs (the request firewall, the size limits): these
+     * headers, then the contract's error body.
+     */
+    static Mono<Void> refuse(
+            ServerWebExchange exchange, ApiErrorWriter errors, HttpStatus status, ErrorCode code, String message) {
+        return new SecurityResponseHeaders()
+                .writeHttpHeaders(exchange)
+                .then(errors.write(exchange, status, code, message));
     }
 
     static String policyFor(String path) {
