@@ -5,6 +5,7 @@ import static io.hongbao.support.FaultReport.millis;
 import static io.hongbao.support.FaultReport.sentBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hongbao.support.Balancer;
 import io.hongbao.support.ClusterRig;
 import io.hongbao.support.FaultReport;
 import io.hongbao.support.GrabStorm.Attempt;
@@ -68,7 +69,12 @@ class ClusterIT {
     private static final Pattern PRIZE = Pattern.compile("\"prize\"\\s*:\\s*\\{\"id\"\\s*:\\s*\"([0-9a-z-]+)\"");
     private static final Duration FREEZE = Duration.ofSeconds(15);
     private static final Duration KILLED_FOR = Duration.ofSeconds(5);
-    /** The topology's promise: a dead instance gets no more requests after this (two failed checks 1 s apart). */
+    /**
+     * The topology's promise: a dead instance gets no more requests after this. The balancer's configuration bounds it
+     * at {@link Balancer#TAKES_A_DEAD_INSTANCE_OUT_WITHIN} (2.5 s); the rest is what the measurement itself adds on two
+     * loaded cores (between the stop and the poll that sees DOWN the test reads Redis, kills the process and polls
+     * HAProxy's statistics every 50 ms).
+     */
     private static final Duration TAKEN_OUT_WITHIN = Duration.ofSeconds(3);
 
     private ClusterRig rig;

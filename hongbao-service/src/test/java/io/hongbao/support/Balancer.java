@@ -17,11 +17,23 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real HAProxy on loopback in front of service instances, configured as {@code scripts/cluster.sh} configures the
- * topology's: least outstanding requests, readiness checks once a second, two failures take an instance out and two
- * successes put it back, a request that could not connect is sent to another instance. Its statistics say what it
- * thinks of each instance ({@link #status}).
+ * topology's: least outstanding requests, readiness checks once a second and half a second after a failed one, two
+ * failures take an instance out and two successes put it back, a request that could not connect is sent to another
+ * instance. Its statistics say what it thinks of each instance ({@link #status}).
  */
 public final class Balancer implements AutoCloseable {
+
+    private static final Duration CHECK_EVERY = Duration.ofSeconds(1);
+    private static final Duration CHECK_AFTER_A_FAILURE = Duration.ofMillis(500);
+    private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(1);
+
+    /**
+     * The configuration's bound for an instance that stops answering (two failed checks take it out): the check that
+     * finds it stopped starts within one interval and waits out its timeout, and the second comes one short interval
+     * later. Up to the first failure, HAProxy may still send it requests.
+     */
+    public static final Duration TAKES_A_DEAD_INSTANCE_OUT_WITHIN =
+            CHECK_EVERY.plus(CHECK_TIMEOUT).plus(CHECK_AFTER_A_FAILURE);
 
     private final Process process;
     private final int port;
@@ -72,13 +84,19 @@ public final class Balancer implements AutoCloseable {
                     balance leastconn
                     option httpchk GET /actuator/health/readiness
                     http-check expect status 200
-                    timeout check 1s
-                    default-server inter 1s fall 2 rise 2
+                    timeout check %dms
+                    default-server inter %dms fastinter %dms fall 2 rise 2
                 %slisten stats
                     bind 127.0.0.1:%d
                     stats enable
                     stats uri /stats
-                """.formatted(port, servers, statsPort));
+                """.formatted(
+                        port,
+                        CHECK_TIMEOUT.toMillis(),
+                        CHECK_EVERY.toMillis(),
+                        CHECK_AFTER_A_FAILURE.toMillis(),
+                        servers,
+                        statsPort));
         Process process = new ProcessBuilder(program().orElseThrow().toString(), "-db", "-f", config.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(folder.resolve("haproxy.log").toFile())
