@@ -90,7 +90,7 @@ class DatabaseShardStallIT {
             GrabRowsSeen liveRows = new GrabRowsSeen(rig.databases().subList(0, FROZEN));
             long watching = System.nanoTime();
             RunningStorm storm = rig.storm(packets, 2_000_000_000L, 4000, 32, 12);
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
 
             long[] rowsAtStall = grabRowsPerShard(rig);
             long stalled = System.nanoTime();
@@ -123,7 +123,7 @@ class DatabaseShardStallIT {
             long[] rowsAtResume = grabRowsPerShard(rig, FROZEN);
             rig.lastShardServers().mariaDb().resume();
             long resumed = System.nanoTime();
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
             List<Attempt> answers = storm.stop();
             List<FaultCalls.Call> liveDone = joined(live);
             List<FaultCalls.Call> frozenDone = joined(frozen);

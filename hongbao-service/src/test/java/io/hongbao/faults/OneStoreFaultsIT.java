@@ -71,7 +71,7 @@ class OneStoreFaultsIT {
             FaultCalls.points(rig, PLAYER, 1000);
             FaultCalls.deposit(rig, FaultCalls.SENDER, 100_000);
             RunningStorm storm = rig.storm(packets, 2_000_000_000L, 4000, 32, 12);
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
 
             long stalled = System.nanoTime();
             rig.servers().mariaDb().stall();
@@ -85,7 +85,7 @@ class OneStoreFaultsIT {
             Thread.sleep(Math.max(0, STALL.toMillis() - millis(System.nanoTime() - stalled)));
             rig.servers().mariaDb().resume();
             long resumed = System.nanoTime();
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
             List<Attempt> answers = storm.stop();
             List<FaultCalls.Call> done =
                     calls.stream().map(CompletableFuture::join).toList();
@@ -139,7 +139,7 @@ class OneStoreFaultsIT {
             List<String> packets = rig.sendPackets(40, 1000, 50);
             FaultCalls.deposit(rig, FaultCalls.SENDER, 100_000);
             RunningStorm storm = rig.storm(packets, 2_000_000_000L, 4000, 32, 13);
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
 
             long killed = System.nanoTime();
             rig.servers().mariaDb().kill();
@@ -148,7 +148,7 @@ class OneStoreFaultsIT {
             Thread.sleep(Math.max(0, OUTAGE.toMillis() - millis(System.nanoTime() - killed)));
             Duration restart = rig.servers().mariaDb().restart();
             long back = System.nanoTime();
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
             List<Attempt> answers = storm.stop();
 
             Duration drained = Duration.ofNanos(System.nanoTime() - back)
@@ -198,7 +198,7 @@ class OneStoreFaultsIT {
             List<String> packets = rig.sendPackets(40, 1000, 50);
             rig.servers().fillRedis(FILLER_KEYS);
             RunningStorm storm = rig.storm(packets, 2_000_000_000L, 4000, 32, 11);
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
 
             long killed = System.nanoTime();
             rig.servers().redis().kill();
@@ -206,7 +206,7 @@ class OneStoreFaultsIT {
             Duration restart = rig.servers().redis().restart();
             long back = System.nanoTime();
             Duration recovery = storm.awaitNextDecided(Duration.ofMinutes(2));
-            storm.awaitMoreAnswers(800, Duration.ofMinutes(1));
+            storm.awaitMoreAnswers(RunningStorm.ANSWERS_AROUND_A_FAULT, Duration.ofMinutes(1));
             List<Attempt> answers = storm.stop();
 
             Duration drained = rig.judge().awaitRecorded(answers, Duration.ofSeconds(90));

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -84,14 +85,21 @@ public final class ClusterRig implements AutoCloseable {
         Balancer.assumeInstalled();
         long begin = System.nanoTime();
         Path folder = TestStorage.runDataDir().resolve(name).toAbsolutePath();
-        LocalRedisCluster cluster = LocalRedisCluster.start(folder.resolve("cluster"), 3, 1);
-        List<PrivateServers> databases = new ArrayList<>();
+        SideBySide servers = new SideBySide();
+        Supplier<LocalRedisCluster> clusterStarted =
+                servers.begin(() -> LocalRedisCluster.start(folder.resolve("cluster"), 3, 1));
+        List<Supplier<PrivateServers>> databasesStarted = new ArrayList<>();
+        for (int shard = 0; shard < DATABASES; shard++) {
+            Path databaseFolder = folder.resolve("database-" + shard);
+            databasesStarted.add(servers.begin(() -> PrivateServers.start(databaseFolder)));
+        }
+        servers.awaitAll();
+        LocalRedisCluster cluster = clusterStarted.get();
+        List<PrivateServers> databases =
+                databasesStarted.stream().map(Supplier::get).toList();
         List<ServiceProcess> started = new ArrayList<>();
         Balancer balancer = null;
         try {
-            for (int shard = 0; shard < DATABASES; shard++) {
-                databases.add(PrivateServers.start(folder.resolve("database-" + shard)));
-            }
             List<String> shardUrls = new ArrayList<>();
             for (int shard = 0; shard < DATABASES; shard++) {
                 String url = databases.get(shard).jdbcUrl();

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -73,10 +74,14 @@ public final class FaultRig implements AutoCloseable {
             throw new IllegalArgumentException("at least two shards, not " + shards);
         }
         Path folder = TestStorage.runDataDir().resolve(name).toAbsolutePath();
-        PrivateServers servers = PrivateServers.start(folder.resolve("servers"));
-        PrivateServers lastShard = null;
+        SideBySide starts = new SideBySide();
+        Supplier<PrivateServers> serversStarted = starts.begin(() -> PrivateServers.start(folder.resolve("servers")));
+        Supplier<PrivateServers> lastShardStarted =
+                starts.begin(() -> PrivateServers.start(folder.resolve("last-shard")));
+        starts.awaitAll();
+        PrivateServers servers = serversStarted.get();
+        PrivateServers lastShard = lastShardStarted.get();
         try {
-            lastShard = PrivateServers.start(folder.resolve("last-shard"));
             List<String> databases = new ArrayList<>();
             for (int shard = 0; shard < shards; shard++) {
                 String server = serverOf((shard < shards - 1 ? servers : lastShard).jdbcUrl());
@@ -86,9 +91,7 @@ public final class FaultRig implements AutoCloseable {
             all.put("HONGBAO_DB_SHARDS", String.join(",", databases));
             return start(folder, servers, lastShard, databases, all, false);
         } catch (IOException | RuntimeException e) {
-            if (lastShard != null) {
-                lastShard.close();
-            }
+            lastShard.close();
             servers.close();
             throw e;
         }

@@ -24,6 +24,13 @@ public final class RunningStorm {
      */
     public static final int GRABS_PER_SECOND = 80;
 
+    /**
+     * How many answers a storm waits for on each side of a fault: five seconds at {@link #GRABS_PER_SECOND}, enough
+     * to show the service granting, refusing and recording before the fault and again after it. Every second waited
+     * here is a second of CI for each fault a test plays.
+     */
+    public static final int ANSWERS_AROUND_A_FAULT = 400;
+
     private final GrabStorm storm;
     private final CompletableFuture<List<Attempt>> attempts;
     private volatile boolean stopping;
