@@ -6,6 +6,7 @@ import io.hongbao.platform.web.ErrorCode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpStatus;
@@ -88,6 +89,16 @@ class SecurityConfiguration {
     @Bean
     OversizedRequests oversizedRequests(ApiErrorWriter errors) {
         return new OversizedRequests(errors);
+    }
+
+    @Bean
+    RawRequestTargets rawRequestTargets(ApiErrorWriter errors) {
+        return new RawRequestTargets(errors);
+    }
+
+    @Bean
+    NettyServerCustomizer rawRequestTargetMarker() {
+        return RawRequestTargets.markerAfterTheDecoder();
     }
 
     /** The response headers come from {@link SecurityResponseHeaders}, one plain writer, instead of Spring's (ADR 0052). */

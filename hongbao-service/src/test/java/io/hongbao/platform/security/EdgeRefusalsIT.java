@@ -47,6 +47,30 @@ class EdgeRefusalsIT extends IntegrationTest {
     }
 
     @Test
+    void aPathOrQueryWithRawBytesOutsidePrintableAsciiIs400WithTheContractsBodyAndNothingIsDeposited()
+            throws IOException {
+        long user = newUser();
+        String token = tokenFor(user);
+        for (String target : List.of(
+                PACKET + "红包/grab",
+                PACKET + "é",
+                "/api/v1/me/packets?limit=é",
+                "/api/v1/admin/accounts/" + user + "/deposits?\u00a0",
+                "/api/v1/admin/accounts/" + user + "\u0085/deposits")) {
+            byte[] head = ("POST " + target + " HTTP/1.1\r\nAuthorization: Bearer "
+                            + (target.contains("admin") ? adminToken() : token)
+                            + "\r\nContent-Type: application/json\r\nContent-Length: 15\r\n"
+                            + "Idempotency-Key: raw-" + target.length() + "\r\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            Answer answer = send(head, "{\"amount\": 500}".getBytes(StandardCharsets.UTF_8));
+            assertThat(answer.status()).as(target).isEqualTo(400);
+            answer.assertContractRefusal(target, "VALIDATION_FAILED");
+            assertThat(answer.body()).as(target).contains("outside printable ASCII");
+        }
+        assertThat(api().balanceOf(user)).isZero();
+    }
+
+    @Test
     void anIdempotencyKeyOutsideVisibleAsciiIsRefusedWithTheContractsBodyAndNothingIsDeposited() throws IOException {
         long user = newUser();
         for (String key : List.of("€-key", "红包-key", "é-key", "a key")) {
