@@ -1,5 +1,8 @@
 package io.hongbao.platform.security;
 
+import static io.hongbao.platform.web.RequestSizes.MAX_HEADER_BYTES;
+import static io.hongbao.platform.web.RequestSizes.MAX_TARGET_BYTES;
+
 import io.hongbao.platform.web.ApiErrorWriter;
 import io.hongbao.platform.web.ErrorCode;
 import java.util.List;
@@ -20,11 +23,6 @@ import reactor.core.publisher.Mono;
  * nothing is read, authenticated or counted for a request refused here.
  */
 final class OversizedRequests implements WebFilter, Ordered {
-
-    /** The request target (path and query, as sent): ids are at most a few dozen characters. */
-    static final int MAX_TARGET_BYTES = 4096;
-    /** Every header's name and value together: a bearer token is under 1 KB. */
-    static final int MAX_HEADER_BYTES = 8192;
 
     private final ApiErrorWriter errors;
 

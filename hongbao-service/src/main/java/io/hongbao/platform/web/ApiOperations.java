@@ -24,6 +24,8 @@ import java.util.TreeMap;
  *   <li>outside {@code /api/**}, an empty security requirement: no token, and the same error body;
  *   <li>the bearer token, and the answers the platform gives on any operation: 401 (security), 403 on
  *       {@code /api/v1/admin/**}, 500 and 503 ({@link ApiExceptionHandler});
+ *   <li>400, 414 and 431 on every operation, the refusals of a malformed or oversized request that come before any
+ *       route, and the contract's error body for them outside {@code /api/**} too;
  *   <li>400, 413 and 415 for an operation with a JSON body, 400 for one with query parameters, 400 and 422 for one that
  *       takes an {@code Idempotency-Key}; that header and {@code limit} ({@link Paging}) are documented once, as shared
  *       parameters;
@@ -93,8 +95,8 @@ final class ApiOperations {
         if (body || query || idempotent) {
             responses.putIfAbsent(
                     "400",
-                    error("VALIDATION_FAILED: malformed JSON, a missing or out-of-range field, a wrong type, or a bad"
-                            + " parameter"));
+                    error("VALIDATION_FAILED: malformed JSON, a missing or out-of-range field, a wrong type, a bad"
+                            + " parameter, or a malformed path or header"));
         }
         responses.putIfAbsent("401", error("UNAUTHENTICATED: no token, a bad signature, or an expired token"));
         if (path.startsWith(ADMIN_PATHS)) {
@@ -117,6 +119,48 @@ final class ApiOperations {
         new TreeMap<>(responses).forEach(sorted::addApiResponse);
         sorted.setExtensions(responses.getExtensions());
         operation.setResponses(sorted);
+    }
+
+    /**
+     * What any operation can be answered before its route sees the request, for the request's form: the request
+     * firewall's and {@code RawRequestTargets}' 400, {@code OversizedRequests}' 414 and 431. Run after every other pass
+     * that makes operations (the actuator's), with their bodies: an operation's own 400 keeps its description.
+     */
+    static void declareFormRefusals(OpenAPI api) {
+        api.getPaths()
+                .values()
+                .forEach(item -> item.readOperations().forEach(operation -> {
+                    ApiResponses responses =
+                            operation.getResponses() == null ? new ApiResponses() : operation.getResponses();
+                    formRefusal(
+                            responses,
+                            "400",
+                            "VALIDATION_FAILED: a malformed path or header (bytes outside printable ASCII, an encoded `/`, a"
+                                    + " `;` or a `..`)");
+                    formRefusal(
+                            responses,
+                            "414",
+                            "VALIDATION_FAILED: the path and query are longer than " + RequestSizes.MAX_TARGET_BYTES
+                                    + " bytes");
+                    formRefusal(
+                            responses,
+                            "431",
+                            "VALIDATION_FAILED: the headers are larger than " + RequestSizes.MAX_HEADER_BYTES
+                                    + " bytes together");
+                    ApiResponses sorted = new ApiResponses();
+                    new TreeMap<>(responses).forEach(sorted::addApiResponse);
+                    sorted.setExtensions(responses.getExtensions());
+                    operation.setResponses(sorted);
+                }));
+    }
+
+    private static void formRefusal(ApiResponses responses, String status, String description) {
+        if (!responses.containsKey(status)) {
+            responses.addApiResponse(
+                    status,
+                    error(description)
+                            .content(new Content().addMediaType(JSON, ErrorAnswers.body(status, description))));
+        }
     }
 
     /** The error body, with examples for the codes the description names, on every error answer. */

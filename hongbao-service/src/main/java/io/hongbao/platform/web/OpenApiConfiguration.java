@@ -50,6 +50,7 @@ class OpenApiConfiguration {
         return api -> {
             ApiOperations.document(api);
             ActuatorOperations.document(api);
+            ApiOperations.declareFormRefusals(api);
             AnswerSchemas.document(api);
         };
     }

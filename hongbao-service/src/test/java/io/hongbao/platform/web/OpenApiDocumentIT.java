@@ -124,6 +124,40 @@ class OpenApiDocumentIT extends IntegrationTest {
     }
 
     @Test
+    void everyOperationDeclaresTheRefusalsOfAMalformedOrOversizedRequestWithTheErrorBody() {
+        List<String> operations = new ArrayList<>();
+        document()
+                .path("paths")
+                .properties()
+                .forEach(path -> METHODS.forEach(method -> {
+                    JsonNode responses = path.getValue().path(method).path("responses");
+                    if (responses.isMissingNode()) {
+                        return;
+                    }
+                    String name = method.toUpperCase() + " " + path.getKey();
+                    operations.add(name);
+                    for (String status : List.of("400", "414", "431")) {
+                        assertThat(responses.path(status).path("description").asString())
+                                .as(name + " " + status)
+                                .startsWith("VALIDATION_FAILED:");
+                        assertThat(responses
+                                        .path(status)
+                                        .at("/content/application~1json/schema/$ref")
+                                        .asString())
+                                .as(name + " " + status)
+                                .isEqualTo("#/components/schemas/Error");
+                    }
+                    assertThat(responses.path("414").path("description").asString())
+                            .as(name)
+                            .contains(String.valueOf(RequestSizes.MAX_TARGET_BYTES));
+                    assertThat(responses.path("431").path("description").asString())
+                            .as(name)
+                            .contains(String.valueOf(RequestSizes.MAX_HEADER_BYTES));
+                }));
+        assertThat(operations).contains("GET /api/v1/me/account", "POST /demo/token", "GET /actuator/health");
+    }
+
+    @Test
     void thePrometheusScrapeIsDeclaredInOneFormatThatAGeneratedClientCanAskFor() {
         List<String> types = new ArrayList<>();
         document()
