@@ -51,10 +51,12 @@ class AuditController {
                                     + " (1 hour by default), and all the others through totals: what the periodic"
                                     + " audit runs, much cheaper on a long history.",
                             schema = @Schema(allowableValues = {"full", "recent"}))
-                    @RequestParam(required = false, defaultValue = "full")
+                    @RequestParam(required = false)
                     String scope) {
-        AuditScope chosen =
-                scopes.named(scope).orElseThrow(() -> ApiException.validation("scope must be full or recent"));
+        // No defaultValue: Spring would give it to an empty `scope=` too, which is a malformed request, not an absent
+        // one.
+        AuditScope chosen = scopes.named(scope == null ? "full" : scope)
+                .orElseThrow(() -> ApiException.validation("scope must be full or recent"));
         return blocking.call(() -> audit.run(chosen));
     }
 }

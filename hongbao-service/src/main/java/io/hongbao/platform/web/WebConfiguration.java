@@ -38,6 +38,12 @@ class WebConfiguration {
         return new CanonicalNumbers();
     }
 
+    /** {@code ?limit=5&limit=6} is 400, not whichever value binding keeps. */
+    @Bean
+    RepeatedQueryParameters repeatedQueryParameters() {
+        return new RepeatedQueryParameters();
+    }
+
     @Bean
     WebAppPages webAppPages() {
         return new WebAppPages();
