@@ -44,7 +44,7 @@ class AuditConfiguration {
             "lottery-draws-one-outcome",
             "lottery-points-exact",
             "lottery-pools-match-database",
-            "wheel-copies-agree",
+            "wheels-at-home",
             "groups-at-home");
 
     @Bean

@@ -50,8 +50,8 @@ class LotteryConfiguration {
     }
 
     @Bean
-    Draws draws(JdbcClient jdbc, JdbcTemplate template) {
-        return LotteryInfrastructure.jdbcDraws(jdbc, template);
+    Draws draws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels) {
+        return LotteryInfrastructure.jdbcDraws(jdbc, template, wheels);
     }
 
     @Bean
@@ -190,8 +190,8 @@ class LotteryConfiguration {
     }
 
     @Bean
-    AuditCheck wheelCopiesAgreeCheck(LotteryAuditChecks checks) {
-        return checks.wheelCopiesAgree();
+    AuditCheck wheelsAtHomeCheck(EachDatabase databases, DatabaseShards shards, AuditPaging paging) {
+        return LotteryInfrastructure.wheelsAtHomeCheck(databases, shards, paging);
     }
 
     @Bean

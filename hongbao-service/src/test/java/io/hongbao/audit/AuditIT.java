@@ -50,7 +50,7 @@ class AuditIT extends IntegrationTest {
                         "packet-sums",
                         "grabs-recorded-once",
                         "persister-dead-letters",
-                        "wheel-copies-agree",
+                        "wheels-at-home",
                         "groups-at-home");
         assertThat(checks(audit))
                 .allSatisfy(check -> assertThat(check.get("detail")).isNotNull());

@@ -79,7 +79,8 @@ class DatabaseShardStallIT {
                     frozenPackets.add(packets.get(i));
                 }
             }
-            String wheel = FaultCalls.wheel(rig);
+            // On a live shard: the frozen shard's own wheels wait for it to place and publish their hours (ADR 0093).
+            String wheel = FaultCalls.wheelNotOn(rig, FROZEN, SHARDS);
             for (long player : new long[] {LIVE_PLAYER, FROZEN_PLAYER}) {
                 FaultCalls.points(rig, player, 1000);
             }

@@ -1,5 +1,6 @@
 package io.hongbao.faults;
 
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.support.FaultRig;
 import io.hongbao.support.GrabStorm.Attempt;
 import io.hongbao.support.ProcessApi;
@@ -32,6 +33,19 @@ final class FaultCalls {
     }
 
     /** A wheel whose campaign is under way, with prizes released already. */
+    /**
+     * A wheel whose home is not database shard {@code away} of {@code shards} (ADR 0093): created until one lands
+     * elsewhere. A test that freezes that shard sees the draws of a wheel that lives on a live one.
+     */
+    static String wheelNotOn(FaultRig rig, int away, int shards) throws Exception {
+        while (true) {
+            String wheel = wheel(rig);
+            if (new DatabaseShards(shards).ofId(wheel) != away) {
+                return wheel;
+            }
+        }
+    }
+
     static String wheel(FaultRig rig) throws Exception {
         Instant now = Instant.now();
         HttpResponse<String> created = rig.api()

@@ -15,6 +15,9 @@ import io.hongbao.lottery.model.draw.DrawSpend;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.PendingDraw;
 import io.hongbao.lottery.model.wheel.Consolation;
+import io.hongbao.lottery.model.wheel.Prize;
+import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.lottery.model.wheel.Wheels;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -30,17 +33,21 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 final class JdbcDraws implements Draws {
 
+    /**
+     * The draw's own row only: it is on its drawer's shard, its wheel and prizes on the wheel's home (ADR 0093), so the
+     * names come from the wheel, which never changes once created and is cached.
+     */
     private static final String SELECT_DRAW = "SELECT d.draw_id, d.wheel_id, d.user_id, d.status, d.prize_id,"
-            + " d.unit_seq, d.consolation_points, d.points_left, d.created_at, p.name AS prize_name, w.consolation_name"
-            + " FROM lottery_draws d JOIN lottery_wheels w ON w.id = d.wheel_id"
-            + " LEFT JOIN lottery_prizes p ON p.id = d.prize_id";
+            + " d.unit_seq, d.consolation_points, d.points_left, d.created_at FROM lottery_draws d";
 
     private final JdbcClient jdbc;
     private final DrawBatchRows batches;
+    private final Wheels wheels;
 
-    JdbcDraws(JdbcClient jdbc, JdbcTemplate template) {
+    JdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels) {
         this.jdbc = jdbc;
         this.batches = new DrawBatchRows(jdbc, template, this);
+        this.wheels = wheels;
     }
 
     @Override
@@ -167,18 +174,31 @@ final class JdbcDraws implements Draws {
                 fromSql(rs, "created_at"));
     }
 
-    private static DrawResult result(ResultSet rs) throws SQLException {
+    private DrawResult result(ResultSet rs) throws SQLException {
+        WheelId wheelId = new WheelId(rs.getString("wheel_id"));
+        Wheel wheel = wheels.find(wheelId)
+                .orElseThrow(
+                        () -> new IllegalStateException("draw of wheel " + wheelId.value() + ", which is missing"));
         String prizeId = rs.getString("prize_id");
         DrawOutcome outcome = prizeId != null
                 ? new DrawOutcome.PrizeWon(
-                        new UnitRef(new PrizeId(prizeId), rs.getInt("unit_seq")), rs.getString("prize_name"))
+                        new UnitRef(new PrizeId(prizeId), rs.getInt("unit_seq")), prizeName(wheel, prizeId))
                 : new DrawOutcome.ConsolationWon(
-                        new Consolation(rs.getString("consolation_name"), rs.getLong("consolation_points")));
+                        new Consolation(wheel.consolation().name(), rs.getLong("consolation_points")));
         return new DrawResult(
                 new DrawId(rs.getString("draw_id")),
                 new WheelId(rs.getString("wheel_id")),
                 outcome,
                 rs.getLong("points_left"),
                 fromSql(rs, "created_at"));
+    }
+
+    private static String prizeName(Wheel wheel, String prizeId) {
+        return wheel.prizes().stream()
+                .filter(prize -> prize.id().value().equals(prizeId))
+                .map(Prize::name)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("prize " + prizeId + " is not one of wheel "
+                        + wheel.id().value() + "'s"));
     }
 }

@@ -17,14 +17,17 @@ import io.hongbao.platform.collections.Chunks;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@link ReleaseSchedule} in MariaDB/MySQL. The wheel row's lock ({@code SELECT ... FOR UPDATE}) serialises placing
+ * {@link ReleaseSchedule} in MariaDB/MySQL. A wheel's row, prizes, hours and units are on its home shard (ADR 0093):
+ * placing an hour writes that one database in one local transaction. The wheel row's lock ({@code SELECT ... FOR UPDATE}) serialises placing
  * per wheel across instances, so hours are placed in order, each from the stock the previous ones left; the primary
  * key of {@code lottery_hours} is a second guard against placing an hour twice.
  */
@@ -94,16 +97,20 @@ final class JdbcReleaseSchedule implements ReleaseSchedule {
                 "INSERT INTO lottery_units (prize_id, seq, wheel_id, hour_start, release_at) VALUES ",
                 "(?, ?, ?, ?, ?)",
                 unitRows);
-        reserved.forEach((prize, units) -> reserve(prize, units));
+        reserved.forEach((prize, units) -> reserve(id, prize, units));
         jdbc.sql("UPDATE lottery_wheels SET placed_until = ? WHERE id = ?")
                 .params(toSql(placedUntil), id.value())
                 .update();
     }
 
-    /** Conditional, so that no mistake upstream can ever place more than the stock. */
-    private void reserve(PrizeId prize, int units) {
-        int updated = jdbc.sql("UPDATE lottery_prizes SET placed = placed + ? WHERE id = ? AND placed + ? <= stock")
-                .params(units, prize.value(), units)
+    /**
+     * Conditional, so that no mistake upstream can ever place more than the stock. The wheel id routes it to the
+     * wheel's home alone.
+     */
+    private void reserve(WheelId wheel, PrizeId prize, int units) {
+        int updated = jdbc.sql("UPDATE lottery_prizes SET placed = placed + ? WHERE wheel_id = ? AND id = ?"
+                        + " AND placed + ? <= stock")
+                .params(units, wheel.value(), prize.value(), units)
                 .update();
         if (updated != 1) {
             throw new IllegalStateException(
@@ -126,28 +133,48 @@ final class JdbcReleaseSchedule implements ReleaseSchedule {
 
     /** The hour's units minus those the database already records as won (the pool script also skips Redis's). */
     private List<PlacedUnit> unwonUnits(WheelId wheel, Instant hour) {
-        return unwon(" AND u.hour_start = ?", wheel.value(), toSql(hour));
+        return unwon(placed(" AND hour_start = ?", wheel.value(), toSql(hour)), won(wheel));
     }
 
     @Override
     public WheelUnits units(WheelId id) {
-        List<UnitRef> won = jdbc.sql("SELECT u.prize_id, u.seq FROM lottery_units u JOIN lottery_draws d"
-                        + " ON d.prize_id = u.prize_id AND d.unit_seq = u.seq WHERE u.wheel_id = ?")
-                .param(id.value())
-                .query((rs, row) -> new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("seq")))
-                .list();
-        return new WheelUnits(unwon("", id.value()), won);
+        List<UnitRef> won = won(id);
+        return new WheelUnits(unwon(placed("", id.value()), won), won);
     }
 
-    private List<PlacedUnit> unwon(String condition, Object... params) {
-        return jdbc.sql("SELECT u.prize_id, u.seq, u.release_at FROM lottery_units u LEFT JOIN lottery_draws d"
-                        + " ON d.prize_id = u.prize_id AND d.unit_seq = u.seq"
-                        + " WHERE u.wheel_id = ?" + condition + " AND d.id IS NULL")
+    /** On the wheel's home: one shard. */
+    private List<PlacedUnit> placed(String condition, Object... params) {
+        return jdbc.sql("SELECT prize_id, seq, release_at FROM lottery_units WHERE wheel_id = ?" + condition)
                 .params(params)
                 .query((rs, row) -> new PlacedUnit(
                         new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("seq")),
                         fromSql(rs, "release_at")))
                 .list();
+    }
+
+    /**
+     * The wheel's units the database records as won, from every shard: each draw is on its drawer's, never joined with
+     * the units on the wheel's home (ADR 0093). By the wheel's prize ids, which the unique key of a won unit
+     * ({@code lottery_draws_unit_once}) leads with, so no shard scans its draws.
+     */
+    private List<UnitRef> won(WheelId wheel) {
+        List<String> prizes = jdbc.sql("SELECT id FROM lottery_prizes WHERE wheel_id = ?")
+                .param(wheel.value())
+                .query(String.class)
+                .list();
+        if (prizes.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT prize_id, unit_seq FROM lottery_draws WHERE prize_id IN ("
+                        + String.join(", ", Collections.nCopies(prizes.size(), "?")) + ")")
+                .params(new ArrayList<Object>(prizes))
+                .query((rs, row) -> new UnitRef(new PrizeId(rs.getString("prize_id")), rs.getInt("unit_seq")))
+                .list();
+    }
+
+    private static List<PlacedUnit> unwon(List<PlacedUnit> placed, List<UnitRef> won) {
+        Set<UnitRef> taken = new HashSet<>(won);
+        return placed.stream().filter(unit -> !taken.contains(unit.unit())).toList();
     }
 
     @Override

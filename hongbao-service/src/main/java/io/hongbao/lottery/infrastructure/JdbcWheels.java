@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** {@link Wheels} in MariaDB/MySQL. */
+/**
+ * {@link Wheels} in MariaDB/MySQL. A wheel and its prizes are written on its home shard (ADR 0093), in the caller's one
+ * local transaction; the newest wheels are read from every shard.
+ */
 final class JdbcWheels implements Wheels {
 
     private final JdbcClient jdbc;
@@ -69,8 +72,10 @@ final class JdbcWheels implements Wheels {
     public List<PrizeTally> tally(Wheel wheel, Instant now) {
         List<PrizeTally> tallies = new ArrayList<>();
         for (Prize prize : wheel.prizes()) {
-            long released = jdbc.sql("SELECT COUNT(*) FROM lottery_units WHERE prize_id = ? AND release_at <= ?")
-                    .params(prize.id().value(), toSql(now))
+            // on the wheel's home; the draws, every drawer's shard
+            long released = jdbc.sql("SELECT COUNT(*) FROM lottery_units WHERE wheel_id = ? AND prize_id = ?"
+                            + " AND release_at <= ?")
+                    .params(wheel.id().value(), prize.id().value(), toSql(now))
                     .query(Long.class)
                     .single();
             long won = jdbc.sql("SELECT COUNT(*) FROM lottery_draws WHERE prize_id = ?")

@@ -1,5 +1,6 @@
 package io.hongbao.lottery.infrastructure;
 
+import static io.hongbao.platform.db.SqlTime.fromSql;
 import static io.hongbao.platform.db.SqlTime.toSql;
 
 import io.hongbao.audit.model.AuditCheck;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +27,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * The lottery's invariants (docs/design.md, invariant 5) as {@link AuditCheck}s for {@code /api/v1/admin/audit}: each
  * reads, none writes. The database checks run on each database in one REPEATABLE READ snapshot of its own, so they
  * hold while draws go on, and bring back only their first offenders (the database does the counting); a draw and its
- * points are on their drawer's database, the wheels, prizes and units on every database alike (ADR 0083). The Redis comparison goes through the wheels
+ * points are on their drawer's database, a wheel's prizes and units on the wheel's home (ADR 0093). The Redis
+ * comparison goes through the wheels
  * a page at a time, on a Redis connection of the audit's own, and reads in an order that keeps its bounds true under
  * concurrent draws (see {@link #poolsMatchDatabase}). No check compares with the audit's own clock: a campaign
  * simulated on another clock must not look broken.
@@ -89,67 +92,6 @@ public final class LotteryAuditChecks implements AutoCloseable {
                 "lottery-pools-match-database", "Redis pools agree with the placed and won units", this::poolOffenders);
     }
 
-    /**
-     * The wheels, prizes, hours and units are copied to every database shard (broadcast), and a write of them commits
-     * on each shard in turn: a crash or a lost shard between two commits leaves copies that differ (ADR 0088). Per
-     * wheel, each database's copy is summed up in one digest (the wheel row, its prizes with their placed counts, its
-     * hours, how many are published, its units) and the digests are compared; a wheel missing from a database differs
-     * too. The pool filler writes the copies one after the other, so a difference seen once is looked at again a
-     * moment later and named only if it stays. With one database there is nothing to compare.
-     */
-    public AuditCheck wheelCopiesAgree() {
-        return check("wheel-copies-agree", "every wheel's copies agree on every database", this::wheelCopyOffenders);
-    }
-
-    private static final String WHEEL_DIGESTS = "SELECT w.id, MD5(CONCAT_WS('|', w.name, w.draw_cost,"
-            + " w.consolation_name, w.consolation_points, w.starts_at, w.ends_at, w.hourly_weights, w.placed_until,"
-            + " (SELECT GROUP_CONCAT(CONCAT_WS(':', p.id, p.position, p.name, p.stock, p.placed) ORDER BY p.position)"
-            + " FROM lottery_prizes p WHERE p.wheel_id = w.id),"
-            + " (SELECT COUNT(*) FROM lottery_hours h WHERE h.wheel_id = w.id),"
-            + " (SELECT COUNT(*) FROM lottery_hours h WHERE h.wheel_id = w.id AND h.published),"
-            + " (SELECT COUNT(*) FROM lottery_units u WHERE u.wheel_id = w.id))) AS digest FROM lottery_wheels w";
-
-    private List<String> wheelCopyOffenders() {
-        if (databases.count() == 1) {
-            return List.of();
-        }
-        List<String> differing = new ArrayList<>();
-        String after = "";
-        while (differing.size() < OFFENDERS) {
-            String from = after;
-            List<Map<String, String>> pages = databases.inSnapshots(
-                    jdbc -> digests(jdbc, " WHERE w.id > ? ORDER BY w.id LIMIT ?", from, pageSize));
-            WheelCopies.Page page = WheelCopies.compare(pages, pageSize);
-            differing.addAll(page.differing());
-            if (page.last().isEmpty()) {
-                break;
-            }
-            after = page.last().get();
-        }
-        if (differing.isEmpty()) {
-            return List.of();
-        }
-        try {
-            Thread.sleep(WheelCopies.SETTLE.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        List<String> offenders = new ArrayList<>();
-        for (String wheel : differing.subList(0, Math.min(OFFENDERS, differing.size()))) {
-            List<Map<String, String>> copies = databases.inSnapshots(jdbc -> digests(jdbc, " WHERE w.id = ?", wheel));
-            WheelCopies.describe(wheel, copies).ifPresent(offenders::add);
-        }
-        return offenders;
-    }
-
-    private static Map<String, String> digests(JdbcClient jdbc, String where, Object... params) {
-        Map<String, String> digests = new java.util.LinkedHashMap<>();
-        jdbc.sql(WHEEL_DIGESTS + where).params(params).query(rs -> {
-            digests.put(rs.getString(1), rs.getString(2));
-        });
-        return digests;
-    }
-
     /** A check whose offenders each database finds on its own, in one snapshot of its own (ADR 0084). */
     private AuditCheck check(String name, String holds, Function<JdbcClient, List<String>> offendersOnOne) {
         return check(name, holds, () -> {
@@ -189,25 +131,24 @@ public final class LotteryAuditChecks implements AutoCloseable {
                         .list())
                 .forEach(shard -> shard.forEach(e -> won.merge(e.getKey(), e.getValue(), Long::sum)));
         List<String> offenders = new ArrayList<>();
-        // The prizes and units are on every database alike (broadcast): the first one's copy is read.
+        // Each prize and its units are on its wheel's home: every database's are read, each in its own snapshot.
         databases
-                .on(
-                        0,
-                        jdbc -> jdbc.sql("SELECT p.id, p.stock, p.placed,"
-                                        + " (SELECT COUNT(*) FROM lottery_units u WHERE u.prize_id = p.id) AS units"
-                                        + " FROM lottery_prizes p")
-                                .query((rs, row) -> {
-                                    long prizeWon = won.getOrDefault(rs.getString("id"), 0L);
-                                    long units = rs.getLong("units");
-                                    long placed = rs.getLong("placed");
-                                    long stock = rs.getLong("stock");
-                                    return prizeWon <= units && units == placed && placed <= stock
-                                            ? ""
-                                            : "prize " + rs.getString("id") + " won " + prizeWon + " units " + units
-                                                    + " placed " + placed + " stock " + stock;
-                                })
-                                .list())
+                .inSnapshots(jdbc -> jdbc.sql("SELECT p.id, p.stock, p.placed,"
+                                + " (SELECT COUNT(*) FROM lottery_units u WHERE u.prize_id = p.id) AS units"
+                                + " FROM lottery_prizes p")
+                        .query((rs, row) -> {
+                            long prizeWon = won.getOrDefault(rs.getString("id"), 0L);
+                            long units = rs.getLong("units");
+                            long placed = rs.getLong("placed");
+                            long stock = rs.getLong("stock");
+                            return prizeWon <= units && units == placed && placed <= stock
+                                    ? ""
+                                    : "prize " + rs.getString("id") + " won " + prizeWon + " units " + units
+                                            + " placed " + placed + " stock " + stock;
+                        })
+                        .list())
                 .stream()
+                .flatMap(List::stream)
                 .filter(offender -> !offender.isEmpty())
                 .limit(OFFENDERS)
                 .forEach(offenders::add);
@@ -216,29 +157,62 @@ public final class LotteryAuditChecks implements AutoCloseable {
 
     /**
      * No unit won by two draws; every won unit exists and was released when its draw finished. Two draws of one unit
-     * may be on two databases (their drawers'), so every database's won units are gathered, a bit per unit and prize.
+     * may be on two databases (their drawers'), so every database's won draws are gathered (as many as the prizes'
+     * stock at most); then each prize's units are read on its wheel's home, once per prize, and each draw is compared
+     * with its unit. Units only ever get added, so reading them after the draws cannot hide a unit a draw won.
      */
     private List<String> unitsWonOnceOffenders() {
         Map<String, BitSet> won = new HashMap<>();
         List<String> offenders = new ArrayList<>();
-        List<List<String>> late = databases.inSnapshots(jdbc -> {
-            jdbc.sql("SELECT prize_id, unit_seq FROM lottery_draws WHERE prize_id IS NOT NULL")
-                    .query(rs -> {
-                        BitSet units = won.computeIfAbsent(rs.getString(1), prize -> new BitSet());
-                        int seq = rs.getInt(2);
-                        if (units.get(seq) && offenders.size() < OFFENDERS) {
-                            offenders.add("unit " + rs.getString(1) + "#" + seq + " won more than once");
-                        }
-                        units.set(seq);
-                    });
-            return jdbc.sql("SELECT d.draw_id FROM lottery_draws d LEFT JOIN lottery_units u"
-                            + " ON u.prize_id = d.prize_id AND u.seq = d.unit_seq WHERE d.prize_id IS NOT NULL"
-                            + " AND (u.prize_id IS NULL OR u.release_at > d.finished_at) LIMIT " + OFFENDERS)
-                    .query((rs, row) -> "draw " + rs.getString(1) + " won a unit not released by then")
-                    .list();
-        });
-        late.forEach(offenders::addAll);
-        return offenders.subList(0, Math.min(OFFENDERS, offenders.size()));
+        Map<String, List<WonDraw>> byPrize = new LinkedHashMap<>();
+        databases
+                .inSnapshots(jdbc -> jdbc.sql("SELECT draw_id, wheel_id, prize_id, unit_seq, finished_at"
+                                + " FROM lottery_draws WHERE prize_id IS NOT NULL")
+                        .query((rs, row) -> new WonDraw(
+                                rs.getString("draw_id"),
+                                rs.getString("wheel_id"),
+                                rs.getString("prize_id"),
+                                rs.getInt("unit_seq"),
+                                rs.getTimestamp("finished_at") == null ? null : fromSql(rs, "finished_at")))
+                        .list())
+                .forEach(draws -> draws.forEach(draw -> {
+                    BitSet units = won.computeIfAbsent(draw.prize(), prize -> new BitSet());
+                    if (units.get(draw.seq()) && offenders.size() < OFFENDERS) {
+                        offenders.add("unit " + draw.prize() + "#" + draw.seq() + " won more than once");
+                    }
+                    units.set(draw.seq());
+                    byPrize.computeIfAbsent(draw.prize(), prize -> new ArrayList<>())
+                            .add(draw);
+                }));
+        for (List<WonDraw> draws : byPrize.values()) {
+            if (offenders.size() >= OFFENDERS) {
+                break;
+            }
+            Map<Integer, Instant> releases =
+                    releases(draws.get(0).wheel(), draws.get(0).prize());
+            for (WonDraw draw : draws) {
+                Instant released = releases.get(draw.seq());
+                if (draw.finishedAt() != null
+                        && (released == null || released.isAfter(draw.finishedAt()))
+                        && offenders.size() < OFFENDERS) {
+                    offenders.add("draw " + draw.id() + " won a unit not released by then");
+                }
+            }
+        }
+        return offenders;
+    }
+
+    private record WonDraw(String id, String wheel, String prize, int seq, Instant finishedAt) {}
+
+    /** A prize's units by number, and when each is released: on the wheel's home. */
+    private Map<Integer, Instant> releases(String wheel, String prize) {
+        Map<Integer, Instant> releases = new HashMap<>();
+        jdbc.sql("SELECT seq, release_at FROM lottery_units WHERE wheel_id = ? AND prize_id = ?")
+                .params(wheel, prize)
+                .query(rs -> {
+                    releases.put(rs.getInt("seq"), fromSql(rs, "release_at"));
+                });
+        return releases;
     }
 
     /**

@@ -1,9 +1,13 @@
 package io.hongbao.lottery.infrastructure;
 
+import io.hongbao.audit.model.AuditCheck;
+import io.hongbao.audit.model.AuditPaging;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.release.PrizePools;
 import io.hongbao.lottery.model.release.ReleaseSchedule;
 import io.hongbao.lottery.model.wheel.Wheels;
+import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisPrimaries;
@@ -25,9 +29,17 @@ public final class LotteryInfrastructure {
         return new JdbcReleaseSchedule(jdbc);
     }
 
-    /** @param template for the JDBC batches of a batch of draws (ADR 0079) */
-    public static Draws jdbcDraws(JdbcClient jdbc, JdbcTemplate template) {
-        return new JdbcDraws(jdbc, template);
+    /**
+     * @param template for the JDBC batches of a batch of draws (ADR 0079)
+     * @param wheels where a draw's prize and consolation names are read: a draw is on its drawer's shard, its wheel on
+     *     the wheel's home
+     */
+    public static Draws jdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels) {
+        return new JdbcDraws(jdbc, template, wheels);
+    }
+
+    public static AuditCheck wheelsAtHomeCheck(EachDatabase databases, DatabaseShards shards, AuditPaging paging) {
+        return new WheelsAtHomeCheck(databases, shards, paging);
     }
 
     /**

@@ -63,8 +63,18 @@ class ShardingRulesTest {
     /** ADR 0088: a group on its home shard, by its id. */
     private static final Map<String, String> BY_GROUP = Map.of("chat_groups", "id", "group_members", "group_id");
 
-    private static final Set<String> BROADCAST =
-            Set.of("lottery_wheels", "lottery_prizes", "lottery_hours", "lottery_units", "redpacket_shard_layout");
+    /** ADR 0093: a wheel's rows on its home shard, by its id. */
+    private static final Map<String, String> BY_WHEEL = Map.of(
+            "lottery_wheels",
+            "id",
+            "lottery_prizes",
+            "wheel_id",
+            "lottery_hours",
+            "wheel_id",
+            "lottery_units",
+            "wheel_id");
+
+    private static final Set<String> BROADCAST = Set.of("redpacket_shard_layout");
 
     private static AnnotationConfigApplicationContext declarations;
     private static ShardingRules rules;
@@ -125,19 +135,22 @@ class ShardingRulesTest {
         Map<String, String> expected = new TreeMap<>(BY_USER);
         expected.putAll(BY_PACKET);
         expected.putAll(BY_GROUP);
+        expected.putAll(BY_WHEEL);
         expected.put("ledger_entries", "account");
         assertThat(columns).isEqualTo(expected);
         BY_USER.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-user"));
         BY_PACKET.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-packet"));
         BY_GROUP.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-group"));
+        BY_WHEEL.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-wheel"));
         assertThat(algorithms.get("ledger_entries")).isEqualTo("by-ledger-account");
         assertThat(sharding.getShardingAlgorithms())
-                .containsOnlyKeys("by-user", "by-packet", "by-group", "by-ledger-account");
+                .containsOnlyKeys("by-user", "by-packet", "by-group", "by-wheel", "by-ledger-account");
 
         Set<Set<String>> groups = sharding.getBindingTableGroups().stream()
                 .map(group -> Set.of(group.getReference().split(",")))
                 .collect(Collectors.toSet());
-        assertThat(groups).isEqualTo(Set.of(BY_USER.keySet(), BY_PACKET.keySet(), BY_GROUP.keySet()));
+        assertThat(groups)
+                .isEqualTo(Set.of(BY_USER.keySet(), BY_PACKET.keySet(), BY_GROUP.keySet(), BY_WHEEL.keySet()));
 
         assertThat(new HashSet<>(
                         only(configurations, BroadcastRuleConfiguration.class).getTables()))
@@ -164,11 +177,14 @@ class ShardingRulesTest {
     }
 
     @Test
-    void a_groups_rows_go_to_the_home_its_id_names_crc32_modulo_the_shards() {
+    void a_groups_or_a_wheels_rows_go_to_the_home_its_id_names_crc32_modulo_the_shards() {
         for (String id : List.of(PACKET, "a", "Zz0-_")) {
             CRC32 crc = new CRC32();
             crc.update(id.getBytes(StandardCharsets.US_ASCII));
             for (String table : BY_GROUP.keySet()) {
+                assertThat(precise(table, id)).as(table).isEqualTo("ds_" + crc.getValue() % SHARDS.count());
+            }
+            for (String table : BY_WHEEL.keySet()) {
                 assertThat(precise(table, id)).as(table).isEqualTo("ds_" + crc.getValue() % SHARDS.count());
             }
         }

@@ -1,4 +1,4 @@
-package io.hongbao.group;
+package io.hongbao.sharding;
 
 import static io.hongbao.support.AuditChecks.check;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,15 +35,16 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Groups on two database shards, the databases {@code <name>_g0} and {@code _g1} on the test's MariaDB (ADR 0088): a
- * group is written on its creator's shard only, in one local transaction with the request's recorded answer; a fault
- * on one shard in the middle of a group's write (its connection killed before the commit, a trigger refusing a row)
- * leaves no copy that differs, and reads of the group never flap; {@code groups-at-home} names a group copied to the
- * other shard by hand; V44 removes the copies the broadcast left. Wheels are still copied to both shards, and
- * {@code wheel-copies-agree} names a wheel whose copy was changed by hand on one.
+ * Groups and wheels on two database shards, the databases {@code <name>_g0} and {@code _g1} on the test's MariaDB.
+ * A group is written on its creator's shard only, in one local transaction with the request's recorded answer (ADR
+ * 0088); a fault on one shard in the middle of a group's write (its connection killed before the commit, a trigger
+ * refusing a row) leaves no copy that differs, and reads of the group never flap; {@code groups-at-home} names a group
+ * copied to the other shard by hand; V44 removes the copies the broadcast left. A wheel's rows are on the home its id
+ * names only (ADR 0093), drawn by users of both shards; {@code wheels-at-home} names a wheel copied by hand; V46
+ * removes the copies the broadcast left.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GroupsAtHomeIT extends IntegrationTest {
+class GroupsAndWheelsAtHomeIT extends IntegrationTest {
 
     private static final int SHARDS = 2;
     private static final int READS = 20;
@@ -182,28 +183,151 @@ class GroupsAtHomeIT extends IntegrationTest {
         assertThat(repaired.get("ok")).as(repaired.toString()).isEqualTo(true);
     }
 
-    /** Wheels are still copied to every shard: the audit compares the copies (ADR 0088). */
+    /**
+     * Each wheel's row, prizes, hours and units on its home only; users of both shards draw it, their draws on their
+     * own shards, read back with the prize's and consolation's names (which live with the wheel), and every lottery
+     * check of the audit holds across the two.
+     */
     @Test
-    void theAuditNamesAWheelWhosePrizeIsChangedByHandOnOneShardUntilItIsPutBack() throws SQLException {
-        String wheel = new LotteryApi(shardedApi, shardedHttp)
-                .createdWheel(LotteryApi.wheelBody(
-                        Instant.now().minus(Duration.ofMinutes(1)),
-                        Instant.now().plus(Duration.ofDays(1)),
-                        Map.of("Lamp", 3)))
-                .id();
-        Map<String, Object> agreeing = check(shardedApi.audit(), "wheel-copies-agree");
+    void aWheelIsOnItsHomeOnlyAndDrawsOnBothShardsAreReadBackWithItsNamesAndAudited() throws SQLException {
+        LotteryApi lottery = new LotteryApi(shardedApi, shardedHttp);
+        for (int home = 0; home < SHARDS; home++) {
+            String wheel = wheelWithHome(lottery, home);
+            for (int shard = 0; shard < SHARDS; shard++) {
+                for (String table : List.of("lottery_wheels", "lottery_prizes", "lottery_hours", "lottery_units")) {
+                    String column = table.equals("lottery_wheels") ? "id" : "wheel_id";
+                    long rows = shards.count(
+                            shard, "SELECT COUNT(*) FROM " + table + " WHERE " + column + " = '" + wheel + "'");
+                    assertThat(rows > 0)
+                            .as("%s of wheel %s (home %d) on shard %d", table, wheel, home, shard)
+                            .isEqualTo(shard == home);
+                }
+            }
+            for (int shard = 0; shard < SHARDS; shard++) {
+                long player = userOn(shard);
+                shardedApi.grantPoints(player, 100).expectStatus().isOk();
+                LotteryApi.DrawJson drawn = lottery.drawn(player, wheel);
+                assertThat(drawn.prize() != null || drawn.consolation() != null).isTrue();
+                LotteryApi.DrawItemJson listed = lottery.myDraws(player).items().get(0);
+                assertThat(listed.toString())
+                        .as("the draw of a user of shard %d, read back", shard)
+                        .contains(
+                                drawn.prize() != null
+                                        ? drawn.prize().name()
+                                        : drawn.consolation().name());
+                assertThat(shards.count(
+                                shard,
+                                "SELECT COUNT(*) FROM lottery_draws WHERE wheel_id = '" + wheel + "' AND user_id = "
+                                        + player))
+                        .isOne();
+            }
+            assertThat(lottery.wheelJson(wheel).prize("Lamp").won()).isBetween(0L, (long) SHARDS);
+        }
+        Map<String, Object> audit = shardedApi.audit();
+        for (String name : List.of(
+                "wheels-at-home",
+                "lottery-won-placed-stock",
+                "lottery-units-won-once",
+                "lottery-draws-one-outcome",
+                "lottery-points-exact",
+                "lottery-pools-match-database")) {
+            assertThat(check(audit, name).get("ok"))
+                    .as(check(audit, name).toString())
+                    .isEqualTo(true);
+        }
+    }
 
-        shards.execute(1, "UPDATE lottery_prizes SET stock = stock + 1 WHERE wheel_id = '" + wheel + "'");
-        Map<String, Object> damaged = check(shardedApi.audit(), "wheel-copies-agree");
-        shards.execute(1, "UPDATE lottery_prizes SET stock = stock - 1 WHERE wheel_id = '" + wheel + "'");
-        Map<String, Object> repaired = check(shardedApi.audit(), "wheel-copies-agree");
+    @Test
+    void theAuditNamesAWheelCopiedByHandToTheOtherShardUntilTheCopyIsGone() throws SQLException {
+        String wheel = wheelWithHome(new LotteryApi(shardedApi, shardedHttp), 0);
+        shards.execute(
+                0,
+                "INSERT INTO " + shards.name(1) + ".lottery_prizes SELECT * FROM " + shards.name(0)
+                        + ".lottery_prizes WHERE wheel_id = '" + wheel + "'");
 
-        assertThat(agreeing.get("ok")).as(agreeing.toString()).isEqualTo(true);
+        Map<String, Object> damaged = check(shardedApi.audit(), "wheels-at-home");
+        shards.execute(0, "DELETE FROM " + shards.name(1) + ".lottery_prizes WHERE wheel_id = '" + wheel + "'");
+        Map<String, Object> repaired = check(shardedApi.audit(), "wheels-at-home");
+
         assertThat(damaged.get("ok")).isEqualTo(false);
         assertThat((String) damaged.get("detail"))
-                .contains("wheel " + wheel + " differs between its copies: database 0 ")
-                .contains(", database 1 ");
+                .contains("wheel " + wheel + " (prizes) on database 1, its home is database 0");
         assertThat(repaired.get("ok")).as(repaired.toString()).isEqualTo(true);
+    }
+
+    @Test
+    void v46RemovesTheWheelCopiesAwayFromHomeAndLeavesOneDatabaseAlone() throws SQLException {
+        String schema = "wheels_home_" + UUID.randomUUID().toString().substring(0, 8);
+        String single = schema + "_one";
+        cleanUp.add("DROP DATABASE IF EXISTS " + schema);
+        cleanUp.add("DROP DATABASE IF EXISTS " + single);
+        String atHome = idWithHome(1);
+        String away = idWithHome(0);
+        for (String database : List.of(schema, single)) {
+            migrateTo(database, "45");
+            for (String wheel : List.of(atHome, away)) {
+                shards.execute(
+                        0,
+                        "INSERT INTO " + database + ".lottery_wheels (id, name, draw_cost, consolation_name,"
+                                + " consolation_points, starts_at, ends_at, hourly_weights, placed_until, created_at)"
+                                + " VALUES ('" + wheel
+                                + "', 'w', 10, 'c', 1, NOW(3), NOW(3) + INTERVAL 1 DAY, '', NOW(3),"
+                                + " NOW(3))");
+                shards.execute(
+                        0,
+                        "INSERT INTO " + database + ".lottery_prizes (id, wheel_id, position, name, stock, placed)"
+                                + " VALUES ('p" + wheel + "', '" + wheel + "', 0, 'Lamp', 1, 1)");
+                shards.execute(
+                        0,
+                        "INSERT INTO " + database + ".lottery_hours (wheel_id, hour_start, units, published,"
+                                + " created_at) VALUES ('" + wheel + "', '2026-01-01 00:00:00', 1, FALSE, NOW(3))");
+                shards.execute(
+                        0,
+                        "INSERT INTO " + database + ".lottery_units (prize_id, seq, wheel_id, hour_start, release_at)"
+                                + " VALUES ('p" + wheel + "', 1, '" + wheel + "', '2026-01-01 00:00:00', NOW(3))");
+            }
+        }
+        shards.execute(
+                0,
+                "INSERT INTO " + schema + ".db_shard_layout (id, shard_index, shard_count, virtual_shards)"
+                        + " VALUES (1, 1, 2, 16)");
+        shards.execute(
+                0,
+                "INSERT INTO " + single + ".db_shard_layout (id, shard_index, shard_count, virtual_shards)"
+                        + " VALUES (1, 0, 1, 16)");
+
+        migrateTo(schema, null);
+        migrateTo(single, null);
+
+        for (String table : List.of("lottery_prizes", "lottery_hours", "lottery_units")) {
+            assertThat(shards.text(0, "SELECT GROUP_CONCAT(DISTINCT wheel_id) FROM " + schema + "." + table))
+                    .as(table)
+                    .isEqualTo(atHome);
+            assertThat(shards.count(0, "SELECT COUNT(*) FROM " + single + "." + table))
+                    .as(table)
+                    .isEqualTo(2);
+        }
+        assertThat(shards.text(0, "SELECT GROUP_CONCAT(id) FROM " + schema + ".lottery_wheels"))
+                .isEqualTo(atHome);
+        assertThat(shards.count(0, "SELECT COUNT(*) FROM " + single + ".lottery_wheels"))
+                .isEqualTo(2);
+    }
+
+    /**
+     * A wheel whose id names {@code home}: created until one lands there (one in two on two shards). Its creation
+     * places its first hours at once; 500 units over a day put units in each of them.
+     */
+    private String wheelWithHome(LotteryApi lottery, int home) {
+        while (true) {
+            String wheel = lottery.createdWheel(LotteryApi.wheelBody(
+                            Instant.now().minus(Duration.ofMinutes(1)),
+                            Instant.now().plus(Duration.ofDays(1)),
+                            Map.of("Lamp", 500)))
+                    .id();
+            if (placement.ofId(wheel) == home) {
+                return wheel;
+            }
+        }
     }
 
     @Test
