@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The scale-out topology on one machine (docs/scale-out.md): 3 Redis primaries + 3 replicas in a Redis Cluster, a
-# MariaDB, 3 service instances and HAProxy in front of them.
+# MariaDB (or DB_SHARDS of them, one database shard each), 3 service instances and HAProxy in front of them.
 #
 #   scripts/cluster.sh up        start everything (installs redis-server, haproxy, mariadb-server with apt-get when
 #                                missing and running as root), wait until HAProxy sees every instance healthy
@@ -22,6 +22,8 @@ REDIS_FIRST_PORT=${REDIS_FIRST_PORT:-7001}
 REDIS_NODES=${REDIS_NODES:-6}
 REDIS_MAXMEMORY=${REDIS_MAXMEMORY:-1gb}
 DB_PORT=${DB_PORT:-3407}
+# More than 1: that many MariaDB servers on DB_PORT, DB_PORT+1, ..., each holding one database shard (ADR 0083).
+DB_SHARDS=${DB_SHARDS:-1}
 INSTANCES=${INSTANCES:-3}
 SERVICE_FIRST_PORT=${SERVICE_FIRST_PORT:-8081}
 PROXY_PORT=${PROXY_PORT:-8888}
@@ -61,6 +63,23 @@ seeds() {
 
 db_url() {
   printf '%s' "${HONGBAO_DB_URL:-jdbc:mariadb://127.0.0.1:$DB_PORT/hongbao?createDatabaseIfNotExist=true}"
+}
+# Shard 0 keeps the single database's names (mariadb, mariadb.pid); shard i > 0 is mariadb-<i>.
+db_name() { if [ "$1" = 0 ]; then printf mariadb; else printf 'mariadb-%s' "$1"; fi; }
+shard_urls() {
+  local list=() i
+  for ((i = 0; i < DB_SHARDS; i++)); do
+    list+=("jdbc:mariadb://127.0.0.1:$((DB_PORT + i))/hongbao_shard_$i?createDatabaseIfNotExist=true")
+  done
+  (IFS=,; printf '%s' "${list[*]}")
+}
+# What the instances are told: one database, or every shard's.
+db_env() {
+  if [ "$DB_SHARDS" -gt 1 ] && [ -z "${HONGBAO_DB_URL:-}" ]; then
+    printf 'HONGBAO_DB_SHARDS=%s' "$(shard_urls)"
+  else
+    printf 'HONGBAO_DB_URL=%s' "$(db_url)"
+  fi
 }
 
 # Installs a Debian package when its command is missing, if this machine lets us (root and apt-get).
@@ -132,22 +151,29 @@ start_mariadb() {
     log "database: $HONGBAO_DB_URL (not started here)"
     return 0
   fi
-  alive "$RUN/mariadb.pid" && return 0
+  local shard
+  for ((shard = 0; shard < DB_SHARDS; shard++)); do
+    start_one_mariadb "$(db_name "$shard")" $((DB_PORT + shard))
+  done
+}
+
+start_one_mariadb() {
+  local name=$1 port=$2 dir
+  alive "$RUN/$name.pid" && return 0
   need mariadbd mariadb-server
-  local dir
-  dir=$(realpath "$DATA")/mariadb
+  dir=$(realpath "$DATA")/$name
   if [ ! -d "$dir/mysql" ]; then
     mkdir -p "$dir"
     mariadb-install-db --no-defaults --datadir="$dir" --user="$(id -un)" --skip-test-db \
-      --auth-root-authentication-method=normal >"$LOGS/mariadb-install.log" 2>&1
+      --auth-root-authentication-method=normal >"$LOGS/$name-install.log" 2>&1
   fi
   # Every commit flushed (innodb_flush_log_at_trx_commit=1, docs/design.md). Bound to loopback without grant tables
   # (as the embedded MariaDB runs): a database other machines reach needs a real user, see docs/scale-out.md.
-  nohup mariadbd --no-defaults --datadir="$dir" --port="$DB_PORT" --bind-address=127.0.0.1 \
-    --socket="$dir/mariadb.sock" --pid-file="$(realpath "$RUN")/mariadb.pid" --user="$(id -un)" \
+  nohup mariadbd --no-defaults --datadir="$dir" --port="$port" --bind-address=127.0.0.1 \
+    --socket="$dir/mariadb.sock" --pid-file="$(realpath "$RUN")/$name.pid" --user="$(id -un)" \
     --skip-grant-tables --skip-ssl --innodb_flush_log_at_trx_commit=1 --max_connections=500 \
-    --character-set-server=utf8mb4 >"$LOGS/mariadb.log" 2>&1 &
-  wait_until "mariadb :$DB_PORT" 60 answers 127.0.0.1 "$DB_PORT"
+    --character-set-server=utf8mb4 >"$LOGS/$name.log" 2>&1 &
+  wait_until "$name :$port" 60 answers 127.0.0.1 "$port"
 }
 
 # ------------------------------------------------------------------------------------------------------ instances
@@ -180,7 +206,7 @@ start_instances() {
     port=$((SERVICE_FIRST_PORT + i - 1))
     mkdir -p "$DATA/service-$i"
     # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM options
-    env "$redis_env" HONGBAO_DB_URL="$(db_url)" HONGBAO_DB_USER="${HONGBAO_DB_USER:-root}" \
+    env "$redis_env" "$(db_env)" HONGBAO_DB_USER="${HONGBAO_DB_USER:-root}" \
       HONGBAO_DB_PASSWORD="${HONGBAO_DB_PASSWORD:-}" HONGBAO_JWT_SECRET="$jwt" \
       HONGBAO_DATA_DIR="$(realpath "$DATA/service-$i")" SERVER_PORT="$port" \
       HONGBAO_RATELIMITS_TRUSTEDPROXIES="$PROXY_SOURCE" "${extra[@]}" \
@@ -272,9 +298,10 @@ up() {
   need curl curl
   mkdir -p "$RUN" "$LOGS"
   printf '%s\n' "$REDIS_MODE" >"$DATA/redis-mode"
+  printf '%s\n' "$DB_SHARDS" >"$DATA/db-shards"
   log "redis ($REDIS_MODE): $(seeds)"
   start_redis
-  log "database: $(db_url)"
+  if [ "$DB_SHARDS" -gt 1 ]; then log "database shards: $(shard_urls)"; else log "database: $(db_url)"; fi
   start_mariadb
   log "$INSTANCES instances from $JAR on :$SERVICE_FIRST_PORT.."
   start_instances
@@ -340,12 +367,16 @@ down() {
   # Front to back: no new requests, then the instances (their persisters finish what they hold), then the stores.
   stop_pid_file "$RUN/haproxy.pid"
   for file in "$RUN"/service-*.pid; do [ -e "$file" ] && stop_pid_file "$file"; done
-  stop_pid_file "$RUN/mariadb.pid"
+  for file in "$RUN"/mariadb*.pid; do [ -e "$file" ] && stop_pid_file "$file"; done
   for file in "$RUN"/redis-*.pid; do [ -e "$file" ] && stop_pid_file "$file"; done
   # Nothing may answer on the topology's ports any more (a process started by hand or whose pid file was lost).
   local port left=()
   for port in $(redis_ports); do answers "$HOST" "$port" && left+=("redis :$port"); done
-  [ -z "${HONGBAO_DB_URL:-}" ] && answers 127.0.0.1 "$DB_PORT" && left+=("mariadb :$DB_PORT")
+  if [ -z "${HONGBAO_DB_URL:-}" ]; then
+    for ((port = DB_PORT; port < DB_PORT + DB_SHARDS; port++)); do
+      answers 127.0.0.1 "$port" && left+=("mariadb :$port")
+    done
+  fi
   for ((port = SERVICE_FIRST_PORT; port < SERVICE_FIRST_PORT + INSTANCES; port++)); do
     answers 127.0.0.1 "$port" && left+=("instance :$port")
   done
@@ -357,6 +388,7 @@ down() {
 }
 
 [ -f "$DATA/redis-mode" ] && [ "${1:-}" != up ] && REDIS_MODE=$(cat "$DATA/redis-mode")
+[ -f "$DATA/db-shards" ] && [ "${1:-}" != up ] && DB_SHARDS=$(cat "$DATA/db-shards")
 case "${1:-}" in
   up) up ;;
   status) status ;;

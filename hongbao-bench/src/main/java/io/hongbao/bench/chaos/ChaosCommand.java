@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code hongbao-bench chaos}: a long grab storm against the service while Redis, MariaDB and the service itself are
  * killed and frozen on a seeded schedule; then the strategy lab's judge over what the clients were told and what the
- * service recorded. Exits 1 unless nothing was lost, duplicated or over-granted, money was conserved and the audit
+ * service recorded. With {@code --topology}, the same against the scale-out topology through HAProxy
+ * ({@link TopologyRun}). Exits 1 unless nothing was lost, duplicated or over-granted, money was conserved and the audit
  * is ok.
  */
 @Command(
@@ -79,6 +80,25 @@ public final class ChaosCommand implements Callable<Integer> {
     Path serviceJar;
 
     @Option(
+            names = "--topology",
+            description = "the scale-out topology of scripts/cluster.sh instead of one service: a Redis Cluster (3+3),"
+                    + " --db-shards MariaDB servers, --instances instances behind HAProxy; the faults hit a database"
+                    + " shard, a Redis primary and an instance")
+    boolean topology;
+
+    @Option(
+            names = "--instances",
+            defaultValue = "2",
+            description = "with --topology: service instances behind HAProxy (${DEFAULT-VALUE})")
+    int instances;
+
+    @Option(
+            names = "--db-shards",
+            defaultValue = "2",
+            description = "with --topology: database shards, each on a MariaDB of its own (${DEFAULT-VALUE})")
+    int dbShards;
+
+    @Option(
             names = "--jvm-args",
             defaultValue = "-Xms512m -Xmx512m",
             description = "JVM options of the service (${DEFAULT-VALUE})")
@@ -92,8 +112,10 @@ public final class ChaosCommand implements Callable<Integer> {
         require(centsPerShare >= 1, "--cents-per-share must be at least 1");
         require(users >= shares, "--users must be at least --shares");
         require(duration.compareTo(Duration.ofSeconds(30)) >= 0, "--duration must be at least 30s");
+        require(instances >= 2, "--instances must be at least 2: one is killed while the others serve");
+        require(dbShards >= 1, "--db-shards must be at least 1");
         quietServerLogs();
-        return new ChaosRun(this).run();
+        return topology ? new TopologyRun(this).run() : new ChaosRun(this).run();
     }
 
     /**

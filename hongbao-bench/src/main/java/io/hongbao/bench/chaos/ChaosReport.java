@@ -49,6 +49,11 @@ final class ChaosReport {
                     fault.fault().describe(),
                     FaultSchedule.seconds(fault.away()),
                     fault.recovery().toMillis());
+            System.out.printf(
+                    "           grabs sent meanwhile: %s%n",
+                    counts(answers.stream()
+                            .filter(a -> a.started() >= fault.from() && a.started() < fault.to())
+                            .toList()));
         }
         System.out.printf("answers (%d grabs): %s%n", answers.size(), counts(answers));
         System.out.printf("every answered grab recorded %s after the storm%n", FaultSchedule.seconds(drained));

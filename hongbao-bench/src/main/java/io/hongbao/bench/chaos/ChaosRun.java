@@ -18,16 +18,17 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /** One chaos run: servers and service up, packets sent, the storm with its faults, the judgement. */
 final class ChaosRun {
 
-    private static final long ADMIN = 1;
+    static final long ADMIN = 1;
     private static final long SENDER = 3_000_000_001L;
-    private static final long FIRST_USER = 4_000_000_000L;
-    private static final Duration TOKEN_LIFE = Duration.ofHours(12);
-    private static final Duration DRAIN_LIMIT = Duration.ofMinutes(5);
+    static final long FIRST_USER = 4_000_000_000L;
+    static final Duration TOKEN_LIFE = Duration.ofHours(12);
+    static final Duration DRAIN_LIMIT = Duration.ofMinutes(5);
     private static final Duration RECOVERY_LIMIT = Duration.ofMinutes(2);
 
     private final ChaosCommand options;
@@ -36,8 +37,13 @@ final class ChaosRun {
         this.options = options;
     }
 
-    /** What was done, and how the service came through it. */
-    record Applied(Fault fault, Duration at, Duration away, Duration recovery) {}
+    /**
+     * What was done, and how the service came through it.
+     *
+     * @param from when the fault hit, {@code System.nanoTime()}
+     * @param to when its target was back (restarted or resumed)
+     */
+    record Applied(Fault fault, Duration at, Duration away, Duration recovery, long from, long to) {}
 
     int run() throws Exception {
         Path work = options.workDir != null
@@ -64,7 +70,7 @@ final class ChaosRun {
                     ChaosService.start(options.serviceJar, jvmArgs, env, work.resolve("service.log"))) {
                 SetupApi api = new SetupApi(service.baseUrl());
                 String admin = tokens.issue(ADMIN, true, TOKEN_LIFE);
-                List<String> packets = sendPackets(api, tokens, admin);
+                List<String> packets = sendPackets(options, api, tokens, admin);
                 ChaosStorm storm = ChaosStorm.start(
                         service.baseUrl(),
                         packets,
@@ -74,9 +80,17 @@ final class ChaosRun {
                         options.clients,
                         options.timeout,
                         options.seed);
-                List<Applied> applied = applyFaults(schedule, servers, service, storm);
+                List<Applied> applied = applyFaults(
+                        schedule,
+                        options.duration,
+                        target -> switch (target) {
+                            case REDIS -> servers.redis();
+                            case DATABASE -> servers.mariaDb();
+                            case SERVICE -> service;
+                        },
+                        storm);
                 List<Answer> answers = storm.stop();
-                ChaosJudge judge = new ChaosJudge(new ServiceRecords(servers.jdbcUrl()), api, admin);
+                ChaosJudge judge = new ChaosJudge(new ServiceRecords(List.of(servers.jdbcUrl())), api, admin);
                 Duration drained = judge.awaitRecorded(answers, packets, DRAIN_LIMIT);
                 ChaosJudge.Result result = judge.judge(answers, packets);
                 report.outcome(applied, answers, drained, result);
@@ -85,18 +99,18 @@ final class ChaosRun {
         }
     }
 
-    /** Applies the schedule to the running storm, one fault at a time, and lets the storm run out its duration. */
-    private List<Applied> applyFaults(
-            FaultSchedule schedule, ChaosServers servers, ChaosService service, ChaosStorm storm) throws Exception {
+    /**
+     * Applies the schedule to the running storm, one fault at a time, each to the victim {@code victims} names for its
+     * target, and lets the storm run out {@code duration}.
+     */
+    static List<Applied> applyFaults(
+            FaultSchedule schedule, Duration duration, Function<FaultSchedule.Target, Victim> victims, ChaosStorm storm)
+            throws Exception {
         long start = System.nanoTime();
         List<Applied> applied = new ArrayList<>();
         for (Fault fault : schedule.faults()) {
             sleepUntil(start, fault.at());
-            Victim victim = switch (fault.target()) {
-                case REDIS -> servers.redis();
-                case DATABASE -> servers.mariaDb();
-                case SERVICE -> service;
-            };
+            Victim victim = victims.apply(fault.target());
             long hit = System.nanoTime();
             if (fault.kind() == FaultSchedule.Kind.KILL) {
                 victim.kill();
@@ -109,13 +123,16 @@ final class ChaosRun {
             }
             long back = System.nanoTime();
             Duration recovery = storm.awaitNextDecided(RECOVERY_LIMIT);
-            applied.add(new Applied(fault, Duration.ofNanos(hit - start), Duration.ofNanos(back - hit), recovery));
+            applied.add(new Applied(
+                    fault, Duration.ofNanos(hit - start), Duration.ofNanos(back - hit), recovery, hit, back));
         }
-        sleepUntil(start, options.duration);
+        sleepUntil(start, duration);
         return applied;
     }
 
-    private List<String> sendPackets(SetupApi api, TokenIssuer tokens, String admin) throws Exception {
+    /** The run's packets, all from one sender given the money first: their ids. */
+    static List<String> sendPackets(ChaosCommand options, SetupApi api, TokenIssuer tokens, String admin)
+            throws Exception {
         long total = options.shares * options.centsPerShare;
         api.post(
                 "/api/v1/admin/accounts/" + SENDER + "/deposits",
@@ -138,7 +155,7 @@ final class ChaosRun {
         }
     }
 
-    private static String randomSecret() {
+    static String randomSecret() {
         byte[] random = new byte[32];
         new SecureRandom().nextBytes(random);
         return HexFormat.of().formatHex(random);

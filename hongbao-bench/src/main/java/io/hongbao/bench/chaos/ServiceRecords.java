@@ -10,15 +10,19 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** What the service wrote about a run's packets, read straight from the database chaos owns. */
+/**
+ * What the service wrote about a run's packets, read straight from the databases chaos owns: one, or every database
+ * shard's (a packet's rows and escrow legs are on its shard, a grabber's credit leg on the grabber's; the rows of all
+ * of them together are the records).
+ */
 final class ServiceRecords {
 
     private static final int CHUNK = 500;
 
-    private final String url;
+    private final List<String> urls;
 
-    ServiceRecords(String url) {
-        this.url = url;
+    ServiceRecords(List<String> urls) {
+        this.urls = List.copyOf(urls);
     }
 
     record Grab(String packet, long user, long amount) {}
@@ -55,6 +59,14 @@ final class ServiceRecords {
     }
 
     private <T> List<T> query(String sql, List<String> packets, Row<T> row) throws SQLException {
+        List<T> rows = new ArrayList<>();
+        for (String url : urls) {
+            rows.addAll(query(url, sql, packets, row));
+        }
+        return rows;
+    }
+
+    private static <T> List<T> query(String url, String sql, List<String> packets, Row<T> row) throws SQLException {
         List<T> rows = new ArrayList<>();
         try (Connection db = DriverManager.getConnection(url, "root", "")) {
             for (List<String> chunk : Chunks.of(packets, CHUNK)) {
