@@ -127,8 +127,12 @@ final class ChaosJudge {
      * on the grabber's (ADR 0084).
      */
     private long halfWritten(List<String> packets, List<ServiceRecords.Grab> grabs) throws SQLException {
+        return halfWrittenOf(records.grabLegs(packets), grabs);
+    }
+
+    static long halfWrittenOf(List<ServiceRecords.Leg> grabLegs, List<ServiceRecords.Grab> grabs) {
         Map<String, List<String>> legs = new HashMap<>();
-        for (ServiceRecords.Leg leg : records.grabLegs(packets)) {
+        for (ServiceRecords.Leg leg : grabLegs) {
             legs.computeIfAbsent(leg.transfer(), t -> new ArrayList<>()).add(leg.account() + "=" + leg.amount());
         }
         long half = 0;
