@@ -312,16 +312,16 @@ class RedPacketsIT extends IntegrationTest {
                 .isEqualTo(List.of("outcome"))
                 .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['401'].content['application/json']"
                         + ".schema.$ref")
-                .isEqualTo("#/components/schemas/Error")
+                .isEqualTo("#/components/schemas/ErrorBody")
                 .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['403'].content['application/json']"
                         + ".schema.$ref")
-                .isEqualTo("#/components/schemas/Error")
+                .isEqualTo("#/components/schemas/ErrorBody")
                 .jsonPath("$.paths['/api/v1/packets/{id}/grab'].post.responses['404'].content['application/json']"
                         + ".schema.$ref")
-                .isEqualTo("#/components/schemas/Error")
-                .jsonPath("$.components.schemas.Error.properties.code.type")
+                .isEqualTo("#/components/schemas/ErrorBody")
+                .jsonPath("$.components.schemas.ErrorBody.properties.code.type")
                 .isEqualTo("string")
-                .jsonPath("$.components.schemas.Error.properties.message.type")
+                .jsonPath("$.components.schemas.ErrorBody.properties.message.type")
                 .isEqualTo("string");
     }
 

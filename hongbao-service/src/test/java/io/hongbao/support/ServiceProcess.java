@@ -20,7 +20,9 @@ import java.util.Map;
  */
 public final class ServiceProcess implements AutoCloseable {
 
-    static final Path JAR = Path.of("target", "hongbao-exec.jar");
+    /** The build passes it ({@code hongbao.exec-jar}); the service module's own by default. */
+    static final Path JAR = Path.of(System.getProperty("hongbao.exec-jar", "target/hongbao-exec.jar"));
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     private final Process process;

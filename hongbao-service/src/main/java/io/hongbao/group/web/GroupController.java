@@ -64,7 +64,7 @@ class GroupController {
     Mono<ResponseEntity<GroupView>> create(
             @AuthenticationPrincipal Caller caller,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
-            @RequestBody GroupRequest body) {
+            @RequestBody CreateGroupRequest body) {
         String name = body.checkedName();
         List<UserId> members = body.checkedMembers(caller.userId(), creating.maxMembers());
         UserId creator = UserId.of(caller.userId());

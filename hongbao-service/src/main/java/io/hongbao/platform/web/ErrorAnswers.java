@@ -13,7 +13,8 @@ import java.util.Map;
 /** The error body in the OpenAPI document: its schema, and the body of one error answer with examples. */
 final class ErrorAnswers {
 
-    static final String SCHEMA = "Error";
+    /** Not "Error": generated clients would clash with their language's own (TypeScript's Error, java.lang.Error). */
+    static final String SCHEMA = "ErrorBody";
 
     private ErrorAnswers() {}
 

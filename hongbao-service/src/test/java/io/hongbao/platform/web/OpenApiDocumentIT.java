@@ -16,11 +16,14 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The OpenAPI document as a client generator sees it. Saves it to {@code target/openapi.json}, which CI lints with
- * Redocly CLI; the integration tests check every answer they receive against it ({@link ApiContract}).
+ * Redocly CLI, and requires the committed {@code docs/openapi.json} to be the same document (the generated client of
+ * {@code hongbao-client} is built from that); the integration tests check every answer they receive against it
+ * ({@link ApiContract}).
  */
 class OpenApiDocumentIT extends IntegrationTest {
 
     private static final List<String> METHODS = List.of("get", "put", "post", "delete", "patch");
+    private static final Path COMMITTED = Path.of("..", "docs", "openapi.json");
 
     private final JsonMapper json = JsonMapper.builder().build();
 
@@ -39,10 +42,16 @@ class OpenApiDocumentIT extends IntegrationTest {
         JsonNode root = json.readTree(document);
         Path target = Path.of("target", "openapi.json");
         Files.createDirectories(target.getParent());
-        Files.writeString(target, json.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        String pretty = json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        Files.writeString(target, pretty);
 
         assertThat(root.path("info").path("title").asString()).isEqualTo("Hongbao API");
         assertThat(root.path("openapi").asString()).startsWith("3.0");
+        // The committed copy is what integrators and the generated client (hongbao-client) build from.
+        assertThat(json.readTree(Files.readString(COMMITTED)))
+                .as("docs/openapi.json is the document the service serves: after a contract change, copy"
+                        + " hongbao-service/target/openapi.json there and record the change in docs/api.md")
+                .isEqualTo(root);
     }
 
     @Test
@@ -75,7 +84,7 @@ class OpenApiDocumentIT extends IntegrationTest {
                                         .at("/responses/401/content/application~1json/schema/$ref")
                                         .asString())
                                 .as(name)
-                                .isEqualTo("#/components/schemas/Error");
+                                .isEqualTo("#/components/schemas/ErrorBody");
                     } else {
                         assertThat(operation.path("security").toString())
                                 .as(name)
@@ -96,7 +105,7 @@ class OpenApiDocumentIT extends IntegrationTest {
     @Test
     void theErrorBodyListsEveryCode() {
         List<String> codes = new ArrayList<>();
-        document().at("/components/schemas/Error/properties/code/enum").forEach(code -> codes.add(code.asString()));
+        document().at("/components/schemas/ErrorBody/properties/code/enum").forEach(code -> codes.add(code.asString()));
 
         assertThat(codes)
                 .containsExactlyElementsOf(
@@ -114,7 +123,7 @@ class OpenApiDocumentIT extends IntegrationTest {
                     .isEqualTo("integer");
             assertThat(limited.at("/content/application~1json/schema/$ref").asString())
                     .as(path)
-                    .isEqualTo("#/components/schemas/Error");
+                    .isEqualTo("#/components/schemas/ErrorBody");
         }
         for (String unlimited : List.of("/api/v1/groups", "/api/v1/admin/accounts/{userId}/deposits")) {
             assertThat(paths.path(unlimited).path("post").path("responses").has("429"))
@@ -145,7 +154,7 @@ class OpenApiDocumentIT extends IntegrationTest {
                                         .at("/content/application~1json/schema/$ref")
                                         .asString())
                                 .as(name + " " + status)
-                                .isEqualTo("#/components/schemas/Error");
+                                .isEqualTo("#/components/schemas/ErrorBody");
                     }
                     assertThat(responses.path("414").path("description").asString())
                             .as(name)
@@ -189,12 +198,13 @@ class OpenApiDocumentIT extends IntegrationTest {
                                             .at("/content/application~1json/schema/$ref")
                                             .asString())
                                     .as(name)
-                                    .isEqualTo("#/components/schemas/Error");
+                                    .isEqualTo("#/components/schemas/ErrorBody");
                         }
                     }));
         });
         assertThat(errorAnswers).contains("POST /demo/token 429", "POST /api/v1/packets/{id}/grab 404");
         assertThat(root.path("components").path("schemas").has("ApiError")).isFalse();
+        assertThat(root.path("components").path("schemas").has("Error")).isFalse();
     }
 
     @Test

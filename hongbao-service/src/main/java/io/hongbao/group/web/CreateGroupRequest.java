@@ -10,7 +10,7 @@ import java.util.List;
 
 /** The body of {@code POST /api/v1/groups}; checks its own fields so a bad one is a 400 that changes nothing. */
 @Schema(description = "A new group")
-record GroupRequest(
+record CreateGroupRequest(
         @Schema(
                 description = "a name, not blank",
                 requiredMode = Schema.RequiredMode.REQUIRED,
