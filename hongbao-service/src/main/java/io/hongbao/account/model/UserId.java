@@ -1,11 +1,13 @@
 package io.hongbao.account.model;
 
-/** A user of the service: a positive 64-bit number, the {@code sub} of their token. */
+import io.hongbao.platform.ids.UserIds;
+
+/** A user of the service: 1 to 2^53 − 1 ({@link UserIds}, ADR 0094), the {@code sub} of their token. */
 public record UserId(long value) {
 
     public UserId {
-        if (value <= 0) {
-            throw new IllegalArgumentException("a user id is a positive number, not " + value);
+        if (!UserIds.valid(value)) {
+            throw new IllegalArgumentException(UserIds.RULE + ", not " + value);
         }
     }
 

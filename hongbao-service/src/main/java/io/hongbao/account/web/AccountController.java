@@ -12,6 +12,7 @@ import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
 import io.hongbao.platform.idempotency.IdempotentRequests;
+import io.hongbao.platform.ids.UserIds;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.Paging;
@@ -74,7 +75,12 @@ class AccountController {
             @Parameter(
                             description = "whose account",
                             example = "7",
-                            schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+                            schema =
+                                    @Schema(
+                                            type = "integer",
+                                            format = "int64",
+                                            minimum = "1",
+                                            maximum = UserIds.MAX_TEXT))
                     @PathVariable
                     long userId,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
@@ -109,7 +115,12 @@ class AccountController {
             @Parameter(
                             description = "whose account",
                             example = "7",
-                            schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+                            schema =
+                                    @Schema(
+                                            type = "integer",
+                                            format = "int64",
+                                            minimum = "1",
+                                            maximum = UserIds.MAX_TEXT))
                     @PathVariable
                     long userId,
             @RequestHeader(name = IdempotencyKey.HEADER, required = false) String key,
@@ -156,8 +167,8 @@ class AccountController {
     }
 
     private static UserId pathUser(long userId) {
-        if (userId <= 0) {
-            throw ApiException.validation("userId must be a positive number");
+        if (!UserIds.valid(userId)) {
+            throw ApiException.validation("userId: " + UserIds.RULE);
         }
         return UserId.of(userId);
     }

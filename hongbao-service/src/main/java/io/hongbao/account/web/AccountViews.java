@@ -2,6 +2,7 @@ package io.hongbao.account.web;
 
 import io.hongbao.account.model.Account;
 import io.hongbao.account.model.LedgerEntry;
+import io.hongbao.platform.ids.UserIds;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
@@ -13,7 +14,7 @@ final class AccountViews {
 
     @Schema(description = "A user's account")
     record AccountView(
-            @Schema(description = "the account's owner", example = "7")
+            @Schema(description = "the account's owner", example = "7", minimum = "1", maximum = UserIds.MAX_TEXT)
             long userId,
 
             @Schema(description = "cents the user can send", example = "50000")

@@ -2,6 +2,7 @@ package io.hongbao.demo.web;
 
 import io.hongbao.demo.DemoEnabled;
 import io.hongbao.demo.DemoMode;
+import io.hongbao.platform.ids.UserIds;
 import io.hongbao.platform.security.TokenIssuer;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -46,8 +47,8 @@ class DemoTokenController {
                 @ApiResponse(responseCode = "200", description = "a bearer token for that user"),
                 @ApiResponse(
                         responseCode = "400",
-                        description = "VALIDATION_FAILED: malformed JSON, userId missing or not a positive 64-bit"
-                                + " integer, admin not a boolean, an unknown field"),
+                        description = "VALIDATION_FAILED: malformed JSON, userId missing or not an integer from 1 to"
+                                + " 2^53 - 1, admin not a boolean, an unknown field"),
                 @ApiResponse(
                         responseCode = "415",
                         description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json"),
@@ -66,7 +67,12 @@ class DemoTokenController {
             @Schema(description = "the bearer token (HS256 JWT)", requiredMode = Schema.RequiredMode.REQUIRED)
             String token,
 
-            @Schema(description = "its `sub`", requiredMode = Schema.RequiredMode.REQUIRED, example = "7")
+            @Schema(
+                    description = "its `sub`",
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    example = "7",
+                    minimum = "1",
+                    maximum = UserIds.MAX_TEXT)
             long userId,
 
             @Schema(description = "whether it carries the admin role", requiredMode = Schema.RequiredMode.REQUIRED)

@@ -1,5 +1,6 @@
 package io.hongbao.demo.web;
 
+import io.hongbao.platform.ids.UserIds;
 import io.hongbao.platform.web.ApiException;
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -7,9 +8,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Schema(description = "Who to sign in as")
 record DemoTokenRequest(
         @Schema(
-                description = "the user id, a positive 64-bit integer",
+                description = "the user id, 1 to 2^53 - 1",
                 requiredMode = Schema.RequiredMode.REQUIRED,
                 minimum = "1",
+                maximum = UserIds.MAX_TEXT,
                 example = "7")
         Long userId,
 
@@ -20,8 +22,8 @@ record DemoTokenRequest(
         if (userId == null) {
             throw ApiException.validation("userId is required");
         }
-        if (userId < 1) {
-            throw ApiException.validation("userId must be a positive integer");
+        if (!UserIds.valid(userId)) {
+            throw ApiException.validation("userId: " + UserIds.RULE);
         }
         return userId;
     }

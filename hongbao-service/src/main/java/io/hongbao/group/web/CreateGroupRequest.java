@@ -2,6 +2,7 @@ package io.hongbao.group.web;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
+import io.hongbao.platform.ids.UserIds;
 import io.hongbao.platform.web.ApiException;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -27,7 +28,7 @@ record CreateGroupRequest(
                                         + " members (1000 by default), the creator included",
                                 requiredMode = Schema.RequiredMode.REQUIRED,
                                 example = "[8, 9]"),
-                schema = @Schema(minimum = "1", format = "int64"))
+                schema = @Schema(minimum = "1", maximum = UserIds.MAX_TEXT, format = "int64"))
         List<Long> members) {
 
     String checkedName() {
@@ -47,8 +48,8 @@ record CreateGroupRequest(
         HashSet<Long> unique = new HashSet<>();
         unique.add(creator);
         for (Long member : members) {
-            if (member == null || member <= 0) {
-                throw ApiException.validation("members are positive user ids");
+            if (member == null || !UserIds.valid(member)) {
+                throw ApiException.validation("members are user ids: " + UserIds.RULE);
             }
             unique.add(member);
         }

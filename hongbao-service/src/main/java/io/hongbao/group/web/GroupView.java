@@ -2,6 +2,7 @@ package io.hongbao.group.web;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.group.model.Group;
+import io.hongbao.platform.ids.UserIds;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -16,7 +17,7 @@ record GroupView(
 
         @ArraySchema(
                 arraySchema = @Schema(description = "every member's user id, the creator's included"),
-                schema = @Schema(format = "int64", example = "7"))
+                schema = @Schema(format = "int64", example = "7", minimum = "1", maximum = UserIds.MAX_TEXT))
         List<Long> members) {
 
     @Schema(description = "Groups, newest first")

@@ -1,5 +1,6 @@
 package io.hongbao.platform.security;
 
+import io.hongbao.platform.ids.UserIds;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -16,7 +17,7 @@ public final class TokenCommand implements Runnable {
 
     public static final String NAME = "token";
 
-    @Option(names = "--user", required = true, description = "the user id (sub claim), a positive number")
+    @Option(names = "--user", required = true, description = "the user id (sub claim), 1 to 2^53 - 1")
     long userId;
 
     @Option(names = "--admin", description = "add the admin role")
@@ -40,8 +41,8 @@ public final class TokenCommand implements Runnable {
 
     @Override
     public void run() {
-        if (userId <= 0) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--user must be a positive number");
+        if (!UserIds.valid(userId)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--user: " + UserIds.RULE);
         }
         JwtSecret secret = JwtSecret.configuredOrKeptIn(System.getenv("HONGBAO_JWT_SECRET"), dataDir);
         System.out.println(new TokenIssuer(secret).issue(userId, admin, validFor));

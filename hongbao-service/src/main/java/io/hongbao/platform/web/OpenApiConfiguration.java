@@ -22,8 +22,8 @@ class OpenApiConfiguration {
 
             - JSON in and out, UTF-8. Times are ISO-8601 UTC strings (`2026-11-22T10:00:00Z`).
             - **Money is integer cents** (fen): `1000` is ¥10.00, never a float or a string.
-            - **User ids** are positive 64-bit integers; every other id (packet, group, wheel, prize, draw) is an \
-            opaque string chosen by the server.
+            - **User ids** are integers from 1 to 2^53 - 1 (exact in JavaScript); every other id (packet, group, \
+            wheel, prize, draw) is an opaque string chosen by the server.
             - **Authentication**: every `/api/**` call carries `Authorization: Bearer <JWT>`, HS256 with the \
             service's secret; `sub` is the caller's user id, `exp` is required, `roles: ["admin"]` grants \
             `/api/v1/admin/**`. The caller is always `sub`, never a field of the body.

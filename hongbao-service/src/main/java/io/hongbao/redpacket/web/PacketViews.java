@@ -1,5 +1,6 @@
 package io.hongbao.redpacket.web;
 
+import io.hongbao.platform.ids.UserIds;
 import io.hongbao.redpacket.model.MyGrab;
 import io.hongbao.redpacket.model.PacketGrab;
 import io.hongbao.redpacket.model.PacketReport;
@@ -19,7 +20,7 @@ final class PacketViews {
             @Schema(description = "the packet's opaque id", example = "1m854zc7rcp511m5sr0s")
             String id,
 
-            @Schema(description = "who sent it", example = "7")
+            @Schema(description = "who sent it", example = "7", minimum = "1", maximum = UserIds.MAX_TEXT)
             long senderId,
 
             @Schema(
@@ -65,7 +66,9 @@ final class PacketViews {
                     description = "who got the largest share, once a RANDOM packet is sold out; null before",
                     nullable = true,
                     format = "int64",
-                    example = "8")
+                    example = "8",
+                    minimum = "1",
+                    maximum = UserIds.MAX_TEXT)
             Long luckiestUserId) {
 
         static PacketView of(PacketReport report, Instant now) {
@@ -95,7 +98,7 @@ final class PacketViews {
             @Schema(description = "the packet's opaque id", example = "1m854zc7rcp511m5sr0s")
             String id,
 
-            @Schema(description = "who sent it", example = "7")
+            @Schema(description = "who sent it", example = "7", minimum = "1", maximum = UserIds.MAX_TEXT)
             long senderId,
 
             @Schema(
@@ -140,7 +143,9 @@ final class PacketViews {
                     description = "who got the largest share, once a RANDOM packet is sold out; null before",
                     nullable = true,
                     format = "int64",
-                    example = "8")
+                    example = "8",
+                    minimum = "1",
+                    maximum = UserIds.MAX_TEXT)
             Long luckiestUserId) {
 
         static PacketSummaryView of(PacketReport report, Instant now) {
@@ -174,7 +179,7 @@ final class PacketViews {
 
     @Schema(description = "A grab of a packet")
     record GrabView(
-            @Schema(description = "who grabbed", example = "8")
+            @Schema(description = "who grabbed", example = "8", minimum = "1", maximum = UserIds.MAX_TEXT)
             long userId,
 
             @Schema(description = "cents grabbed", example = "547")
@@ -193,7 +198,7 @@ final class PacketViews {
     record MyGrabView(
             @Schema(example = "1m854zc7rcp511m5sr0s") String packetId,
 
-            @Schema(description = "who sent the packet", example = "7")
+            @Schema(description = "who sent the packet", example = "7", minimum = "1", maximum = UserIds.MAX_TEXT)
             long senderId,
 
             @Schema(description = "cents grabbed", example = "547")

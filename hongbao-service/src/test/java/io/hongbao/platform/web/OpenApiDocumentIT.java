@@ -48,10 +48,10 @@ class OpenApiDocumentIT extends IntegrationTest {
         assertThat(root.path("info").path("title").asString()).isEqualTo("Hongbao API");
         assertThat(root.path("openapi").asString()).startsWith("3.0");
         // The committed copy is what integrators and the generated client (hongbao-client) build from.
-        assertThat(json.readTree(Files.readString(COMMITTED)))
+        assertThat(json.readTree(Files.readString(COMMITTED)).equals(root))
                 .as("docs/openapi.json is the document the service serves: after a contract change, copy"
                         + " hongbao-service/target/openapi.json there and record the change in docs/api.md")
-                .isEqualTo(root);
+                .isTrue();
     }
 
     @Test
