@@ -16,8 +16,8 @@ import java.util.List;
 
 /**
  * {@code bench chaos --topology}: the storm goes through HAProxy to the instances of the scale-out topology
- * ({@link ScriptedTopology}), and the seeded schedule hits one kind of component at a time: a database shard's MariaDB, a
- * Redis primary, an instance, each killed (-9) and started again, or frozen (SIGSTOP) and let go. Judged as
+ * ({@link ScriptedTopology}), and the seeded schedule hits one kind of component at a time: a database shard's
+ * MariaDB, a Redis primary, an instance, each killed (-9) and started again, or frozen (SIGSTOP) and let go. Judged as
  * {@code bench chaos} judges, over every database shard's records; the report adds, per fault, the grabs sent while it
  * lasted and, for an instance, how long HAProxy took to stop sending to it.
  */

@@ -27,9 +27,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * {@link ReleaseSchedule} in MariaDB/MySQL. A wheel's row, prizes, hours and units are on its home shard (ADR 0093):
- * placing an hour writes that one database in one local transaction. The wheel row's lock ({@code SELECT ... FOR UPDATE}) serialises placing
- * per wheel across instances, so hours are placed in order, each from the stock the previous ones left; the primary
- * key of {@code lottery_hours} is a second guard against placing an hour twice.
+ * placing an hour writes that one database in one local transaction. The wheel row's lock
+ * ({@code SELECT ... FOR UPDATE}) serialises placing per wheel across instances, so hours are placed in order, each
+ * from the stock the previous ones left; the primary key of {@code lottery_hours} is a second guard against placing an
+ * hour twice.
  */
 final class JdbcReleaseSchedule implements ReleaseSchedule {
 

@@ -42,7 +42,8 @@ public final class TokenCommand implements Runnable {
     @Override
     public void run() {
         if (!UserIds.valid(userId)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--user: " + UserIds.RULE);
+            throw new CommandLine.ParameterException(
+                    new CommandLine(this), "--user must be 1 to " + UserIds.MAX_TEXT + " (2^53 - 1)");
         }
         JwtSecret secret = JwtSecret.configuredOrKeptIn(System.getenv("HONGBAO_JWT_SECRET"), dataDir);
         System.out.println(new TokenIssuer(secret).issue(userId, admin, validFor));
