@@ -396,9 +396,12 @@ class ClusterIT {
                         answers.size(), victimAnswered)
                 .line("entries pending under the killed instance's name at the kill: %d", held)
                 .line(
-                        "HAProxy took the stopped instance out %d ms after it stopped answering; through HAProxy: %s,"
-                                + " of them sent after that: %s",
-                        takenOut.toMillis(), counts(balancerAnswers), counts(balancerAfterTakenOut))
+                        "HAProxy took the stopped instance out %d ms after it stopped answering (%d ms by its"
+                                + " configuration); through HAProxy: %s, of them sent after that: %s",
+                        takenOut.toMillis(),
+                        Balancer.TAKES_A_DEAD_INSTANCE_OUT_WITHIN.toMillis(),
+                        counts(balancerAnswers),
+                        counts(balancerAfterTakenOut))
                 .line(
                         "reclaimed by the survivor %d ms after the kill (claim-idle 2 s, reclaim every 1 s); all"
                                 + " recorded %d ms after the storm",

@@ -168,14 +168,9 @@ class GroupsAndWheelsAtHomeIT extends IntegrationTest {
     void theAuditNamesAGroupCopiedByHandToTheOtherShardUntilTheCopyIsGone() throws SQLException {
         long creator = userOn(0);
         String group = groups.newGroup(creator, List.of(creator + 2));
-        shards.execute(
-                0,
-                "INSERT INTO " + shards.name(1) + ".chat_groups SELECT * FROM " + shards.name(0)
-                        + ".chat_groups WHERE id = '" + group + "'");
-
-        Map<String, Object> damaged = check(shardedApi.audit(), "groups-at-home");
-        shards.execute(0, "DELETE FROM " + shards.name(1) + ".chat_groups WHERE id = '" + group + "'");
-        Map<String, Object> repaired = check(shardedApi.audit(), "groups-at-home");
+        List<Map<String, Object>> audits = auditWithACopyOnShard1("chat_groups", "id", group, "groups-at-home");
+        Map<String, Object> damaged = audits.get(0);
+        Map<String, Object> repaired = audits.get(1);
 
         assertThat(damaged.get("ok")).isEqualTo(false);
         assertThat((String) damaged.get("detail"))
@@ -240,14 +235,10 @@ class GroupsAndWheelsAtHomeIT extends IntegrationTest {
     @Test
     void theAuditNamesAWheelCopiedByHandToTheOtherShardUntilTheCopyIsGone() throws SQLException {
         String wheel = wheelWithHome(new LotteryApi(shardedApi, shardedHttp), 0);
-        shards.execute(
-                0,
-                "INSERT INTO " + shards.name(1) + ".lottery_prizes SELECT * FROM " + shards.name(0)
-                        + ".lottery_prizes WHERE wheel_id = '" + wheel + "'");
-
-        Map<String, Object> damaged = check(shardedApi.audit(), "wheels-at-home");
-        shards.execute(0, "DELETE FROM " + shards.name(1) + ".lottery_prizes WHERE wheel_id = '" + wheel + "'");
-        Map<String, Object> repaired = check(shardedApi.audit(), "wheels-at-home");
+        List<Map<String, Object>> audits =
+                auditWithACopyOnShard1("lottery_prizes", "wheel_id", wheel, "wheels-at-home");
+        Map<String, Object> damaged = audits.get(0);
+        Map<String, Object> repaired = audits.get(1);
 
         assertThat(damaged.get("ok")).isEqualTo(false);
         assertThat((String) damaged.get("detail"))
@@ -369,6 +360,22 @@ class GroupsAndWheelsAtHomeIT extends IntegrationTest {
                 .isEqualTo(2);
         assertThat(shards.count(0, "SELECT COUNT(*) FROM " + single + ".group_members"))
                 .isEqualTo(2);
+    }
+
+    /**
+     * The audit's {@code checkName} while shard 1 holds a copy of {@code table}'s rows of {@code id} (from shard 0, its
+     * home), then again once the copy is deleted: the damaged check first, the repaired one second.
+     */
+    private List<Map<String, Object>> auditWithACopyOnShard1(String table, String column, String id, String checkName)
+            throws SQLException {
+        String rows = " WHERE " + column + " = '" + id + "'";
+        shards.execute(
+                0,
+                "INSERT INTO " + shards.name(1) + "." + table + " SELECT * FROM " + shards.name(0) + "." + table
+                        + rows);
+        Map<String, Object> damaged = check(shardedApi.audit(), checkName);
+        shards.execute(0, "DELETE FROM " + shards.name(1) + "." + table + rows);
+        return List.of(damaged, check(shardedApi.audit(), checkName));
     }
 
     private void migrateTo(String schema, String version) {

@@ -11,6 +11,8 @@ import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTest
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Base of the integration tests: the whole service on a random port, on real Redis and MariaDB (see
@@ -69,6 +71,19 @@ public abstract class IntegrationTest {
                 .expectBody(String.class)
                 .returnResult()
                 .getResponseBody();
+    }
+
+    /** The service's OpenAPI document, as it serves it ({@code /v3/api-docs}). */
+    protected JsonNode apiDocument() {
+        return JsonMapper.shared()
+                .readTree(http.get()
+                        .uri("/v3/api-docs")
+                        .exchange()
+                        .expectStatus()
+                        .isOk()
+                        .expectBody()
+                        .returnResult()
+                        .getResponseBody());
     }
 
     protected Api api() {

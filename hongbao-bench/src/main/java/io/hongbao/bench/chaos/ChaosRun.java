@@ -1,17 +1,15 @@
 package io.hongbao.bench.chaos;
 
+import io.hongbao.bench.BenchResults;
 import io.hongbao.bench.chaos.ChaosStorm.Answer;
 import io.hongbao.bench.chaos.FaultSchedule.Fault;
 import io.hongbao.bench.http.targets.SetupApi;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,7 +24,7 @@ final class ChaosRun {
 
     static final long ADMIN = 1;
     private static final long SENDER = 3_000_000_001L;
-    static final long FIRST_USER = 4_000_000_000L;
+    private static final long FIRST_USER = 4_000_000_000L;
     static final Duration TOKEN_LIFE = Duration.ofHours(12);
     static final Duration DRAIN_LIMIT = Duration.ofMinutes(5);
     private static final Duration RECOVERY_LIMIT = Duration.ofMinutes(2);
@@ -46,12 +44,7 @@ final class ChaosRun {
     record Applied(Fault fault, Duration at, Duration away, Duration recovery, long from, long to) {}
 
     int run() throws Exception {
-        Path work = options.workDir != null
-                ? options.workDir
-                : Path.of(
-                        "bench-results",
-                        "chaos-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        Files.createDirectories(work);
+        Path work = BenchResults.folder(options.workDir, "chaos");
         FaultSchedule schedule = FaultSchedule.seeded(options.seed, options.duration);
         ChaosReport report = new ChaosReport(options, schedule, work);
         report.planned();
@@ -71,15 +64,7 @@ final class ChaosRun {
                 SetupApi api = new SetupApi(service.baseUrl());
                 String admin = tokens.issue(ADMIN, true, TOKEN_LIFE);
                 List<String> packets = sendPackets(options, api, tokens, admin);
-                ChaosStorm storm = ChaosStorm.start(
-                        service.baseUrl(),
-                        packets,
-                        user -> tokens.issue(user, false, TOKEN_LIFE),
-                        FIRST_USER,
-                        options.users,
-                        options.clients,
-                        options.timeout,
-                        options.seed);
+                ChaosStorm storm = startStorm(options, service.baseUrl(), packets, tokens);
                 List<Applied> applied = applyFaults(
                         schedule,
                         options.duration,
@@ -128,6 +113,19 @@ final class ChaosRun {
         }
         sleepUntil(start, duration);
         return applied;
+    }
+
+    /** The storm the options describe, on {@code packets}, by users signed by {@code tokens}. */
+    static ChaosStorm startStorm(ChaosCommand options, String baseUrl, List<String> packets, TokenIssuer tokens) {
+        return ChaosStorm.start(
+                baseUrl,
+                packets,
+                user -> tokens.issue(user, false, TOKEN_LIFE),
+                FIRST_USER,
+                options.users,
+                options.clients,
+                options.timeout,
+                options.seed);
     }
 
     /** The run's packets, all from one sender given the money first: their ids. */

@@ -1,16 +1,14 @@
 package io.hongbao.bench.chaos;
 
+import io.hongbao.bench.BenchResults;
 import io.hongbao.bench.chaos.ChaosRun.Applied;
 import io.hongbao.bench.chaos.ChaosStorm.Answer;
 import io.hongbao.bench.http.targets.SetupApi;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,12 +28,7 @@ final class TopologyRun {
     }
 
     int run() throws Exception {
-        Path work = options.workDir != null
-                ? options.workDir
-                : Path.of(
-                        "bench-results",
-                        "chaos-topology-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        Files.createDirectories(work);
+        Path work = BenchResults.folder(options.workDir, "chaos-topology");
         FaultSchedule schedule = FaultSchedule.seeded(options.seed, options.duration);
         ChaosReport report = new ChaosReport(options, schedule, work);
         report.planned();
@@ -48,15 +41,7 @@ final class TopologyRun {
             SetupApi api = new SetupApi(topology.baseUrl());
             String admin = tokens.issue(ChaosRun.ADMIN, true, ChaosRun.TOKEN_LIFE);
             List<String> packets = ChaosRun.sendPackets(options, api, tokens, admin);
-            ChaosStorm storm = ChaosStorm.start(
-                    topology.baseUrl(),
-                    packets,
-                    user -> tokens.issue(user, false, ChaosRun.TOKEN_LIFE),
-                    ChaosRun.FIRST_USER,
-                    options.users,
-                    options.clients,
-                    options.timeout,
-                    options.seed);
+            ChaosStorm storm = ChaosRun.startStorm(options, topology.baseUrl(), packets, tokens);
             List<BalancerWatch> watches = new ArrayList<>();
             List<Applied> applied = ChaosRun.applyFaults(
                     schedule,

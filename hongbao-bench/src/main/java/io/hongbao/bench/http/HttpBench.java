@@ -1,5 +1,6 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.bench.BenchResults;
 import io.hongbao.bench.http.load.DrawWorkload;
 import io.hongbao.bench.http.load.LoadProfile;
 import io.hongbao.bench.http.load.LoadSettings;
@@ -21,8 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -55,12 +54,7 @@ final class HttpBench {
     }
 
     int run() throws Exception {
-        Path work = options.workDir != null
-                ? options.workDir
-                : Path.of(
-                        "bench-results",
-                        "http-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        Files.createDirectories(work);
+        Path work = BenchResults.folder(options.workDir, "http");
         String startedAt = Instant.now().toString();
         List<TargetRun> results = new ArrayList<>();
         System.err.println("bench http: starting targets (logs in " + work.toAbsolutePath() + ")");

@@ -64,15 +64,7 @@ class UserIdRangeIT extends IntegrationTest {
 
     @Test
     void theDocumentBoundsEveryUserIdItDescribes() {
-        JsonNode schemas = JsonMapper.shared()
-                .readTree(http.get()
-                        .uri("/v3/api-docs")
-                        .exchange()
-                        .expectBody()
-                        .returnResult()
-                        .getResponseBody())
-                .path("components")
-                .path("schemas");
+        JsonNode schemas = apiDocument().path("components").path("schemas");
         List<String> bounded = new ArrayList<>();
         for (String[] field : new String[][] {
             {"AccountView", "userId"},

@@ -18,7 +18,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every operation of the OpenAPI document, sent malformed requests of every kind an integrator's sweep found
@@ -35,8 +34,6 @@ class NegativeSweepIT extends IntegrationTest {
     @LocalServerPort
     int port;
 
-    private final JsonMapper json = JsonMapper.builder().build();
-
     /** One malformed request: its category, and the request as bytes. */
     record Probe(String category, String what, byte[] head, byte[] body) {}
 
@@ -50,7 +47,7 @@ class NegativeSweepIT extends IntegrationTest {
         List<String> heldBefore = heldChecks();
 
         List<Probe> probes = new ArrayList<>();
-        document()
+        apiDocument()
                 .path("paths")
                 .properties()
                 .forEach(path -> METHODS.forEach(method -> {
@@ -227,17 +224,6 @@ class NegativeSweepIT extends IntegrationTest {
                 .filter(check -> Boolean.TRUE.equals(check.get("ok")))
                 .map(check -> String.valueOf(check.get("name")))
                 .collect(Collectors.toList());
-    }
-
-    private JsonNode document() {
-        return json.readTree(http.get()
-                .uri("/v3/api-docs")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody()
-                .returnResult()
-                .getResponseBody());
     }
 
     private static byte[] utf8(String text) {

@@ -29,17 +29,7 @@ class OpenApiDocumentIT extends IntegrationTest {
 
     @Test
     void theDocumentIsSavedForTheLinter() throws IOException {
-        String document = new String(
-                http.get()
-                        .uri("/v3/api-docs")
-                        .exchange()
-                        .expectStatus()
-                        .isOk()
-                        .expectBody()
-                        .returnResult()
-                        .getResponseBody(),
-                java.nio.charset.StandardCharsets.UTF_8);
-        JsonNode root = json.readTree(document);
+        JsonNode root = apiDocument();
         Path target = Path.of("target", "openapi.json");
         Files.createDirectories(target.getParent());
         String pretty = json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
@@ -56,7 +46,7 @@ class OpenApiDocumentIT extends IntegrationTest {
 
     @Test
     void everyApiOperationNeedsABearerTokenAndSaysWhatItDoes() {
-        JsonNode root = document();
+        JsonNode root = apiDocument();
         assertThat(root.at("/components/securitySchemes/bearer/scheme").asString())
                 .isEqualTo("bearer");
         List<String> operations = new ArrayList<>();
@@ -105,7 +95,9 @@ class OpenApiDocumentIT extends IntegrationTest {
     @Test
     void theErrorBodyListsEveryCode() {
         List<String> codes = new ArrayList<>();
-        document().at("/components/schemas/ErrorBody/properties/code/enum").forEach(code -> codes.add(code.asString()));
+        apiDocument()
+                .at("/components/schemas/ErrorBody/properties/code/enum")
+                .forEach(code -> codes.add(code.asString()));
 
         assertThat(codes)
                 .containsExactlyElementsOf(
@@ -114,7 +106,7 @@ class OpenApiDocumentIT extends IntegrationTest {
 
     @Test
     void everyRateLimitedCallDeclares429WithRetryAfterAndOnlyThose() {
-        JsonNode paths = document().path("paths");
+        JsonNode paths = apiDocument().path("paths");
         for (String path : List.of("/api/v1/packets", "/api/v1/packets/{id}/grab", "/api/v1/wheels/{id}/draw")) {
             JsonNode limited = paths.path(path).path("post").path("responses").path("429");
             assertThat(limited.path("description").asString()).as(path).startsWith("RATE_LIMITED:");
@@ -135,7 +127,7 @@ class OpenApiDocumentIT extends IntegrationTest {
     @Test
     void everyOperationDeclaresTheRefusalsOfAMalformedOrOversizedRequestWithTheErrorBody() {
         List<String> operations = new ArrayList<>();
-        document()
+        apiDocument()
                 .path("paths")
                 .properties()
                 .forEach(path -> METHODS.forEach(method -> {
@@ -169,7 +161,7 @@ class OpenApiDocumentIT extends IntegrationTest {
     @Test
     void thePrometheusScrapeIsDeclaredInOneFormatThatAGeneratedClientCanAskFor() {
         List<String> types = new ArrayList<>();
-        document()
+        apiDocument()
                 .at("/paths/~1actuator~1prometheus/get/responses/200/content")
                 .properties()
                 .forEach(type -> types.add(type.getKey()));
@@ -179,7 +171,7 @@ class OpenApiDocumentIT extends IntegrationTest {
 
     @Test
     void everyErrorAnswerOutsideTheProbesHasTheOneErrorSchema() {
-        JsonNode root = document();
+        JsonNode root = apiDocument();
         List<String> errorAnswers = new ArrayList<>();
         root.path("paths").properties().forEach(path -> {
             if (path.getKey().startsWith("/actuator/")) {
@@ -209,7 +201,7 @@ class OpenApiDocumentIT extends IntegrationTest {
 
     @Test
     void theMoneyMovingPostsTakeAnIdempotencyKey() {
-        JsonNode root = document();
+        JsonNode root = apiDocument();
         assertThat(root.at("/components/parameters/Idempotency-Key/schema/maxLength")
                         .asInt())
                 .isEqualTo(64);
@@ -243,16 +235,5 @@ class OpenApiDocumentIT extends IntegrationTest {
         api().account(newUser()).expectStatus().isOk();
 
         assertThat(ApiContract.checkedAnswers()).isGreaterThan(before);
-    }
-
-    private JsonNode document() {
-        return json.readTree(http.get()
-                .uri("/v3/api-docs")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody()
-                .returnResult()
-                .getResponseBody());
     }
 }
