@@ -192,10 +192,10 @@ public record RedPacketSettings(
      * @param concurrency requests in flight at once
      * @param maxDuration UP is reported after this long even if the requests have not all answered
      */
-    public record WarmUp(Boolean enabled, int requests, int concurrency, Duration maxDuration) {
+    public record WarmUp(Boolean enabled, int concurrency, Duration settledFor, Duration maxDuration) {
         public WarmUp {
             Setting.present(enabled, "hongbao.redpacket.warm-up.enabled");
-            Setting.positive(requests, "hongbao.redpacket.warm-up.requests");
+            Setting.positive(settledFor, "hongbao.redpacket.warm-up.settled-for");
             Setting.positive(concurrency, "hongbao.redpacket.warm-up.concurrency");
             Setting.positive(maxDuration, "hongbao.redpacket.warm-up.max-duration");
         }

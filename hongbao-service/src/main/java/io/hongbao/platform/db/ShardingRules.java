@@ -118,9 +118,11 @@ final class ShardingRules {
     }
 
     private ShardingTableRuleConfiguration table(String table, String column, String algorithm) {
+        // <LITERAL>: the nodes are listed, not an inline expression, so ShardingSphere splits them at the commas
+        // instead of compiling each with Groovy (over a second of every start, ADR 0095).
         String nodes = IntStream.range(0, shards.count())
                 .mapToObj(shard -> ShardAlgorithm.dataSourceName(shard) + "." + table)
-                .collect(Collectors.joining(","));
+                .collect(Collectors.joining(",", "<LITERAL>", ""));
         ShardingTableRuleConfiguration rule = new ShardingTableRuleConfiguration(table, nodes);
         rule.setDatabaseShardingStrategy(new StandardShardingStrategyConfiguration(column, algorithm));
         return rule;

@@ -13,6 +13,7 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.event.ApplicationStartingEvent;
 import org.springframework.boot.context.event.SpringApplicationEvent;
+import org.springframework.boot.context.metrics.buffering.BufferingApplicationStartup;
 import org.springframework.context.ApplicationListener;
 
 /**
@@ -26,12 +27,17 @@ import org.springframework.context.ApplicationListener;
 public final class StartupTimeline implements ApplicationListener<SpringApplicationEvent> {
 
     private static final Logger log = LoggerFactory.getLogger(StartupTimeline.class);
+    /** Steps recorded during a start: this service's context records about 2,000 (one per bean and a few more). */
+    private static final int STEPS = 8192;
+    /** The slowest beans named in the log. */
+    private static final int SLOWEST = 6;
 
     /** Each phase, named by the event that ends it, in the order Spring sends them. */
     private static final Map<Class<?>, String> PHASES = phases();
 
     private final LongSupplier millisSinceJvmStart;
     private final Map<String, Long> endedAt = new LinkedHashMap<>();
+    private final BufferingApplicationStartup steps = new BufferingApplicationStartup(STEPS);
 
     public StartupTimeline() {
         this(() -> ManagementFactory.getRuntimeMXBean().getUptime());
@@ -59,8 +65,16 @@ public final class StartupTimeline implements ApplicationListener<SpringApplicat
             return;
         }
         endedAt.put(phase, millisSinceJvmStart.getAsLong());
+        if (event instanceof ApplicationStartingEvent starting) {
+            // Read by the context when SpringApplication prepares it, after this event: each bean's creation is then
+            // a recorded step.
+            starting.getSpringApplication().setApplicationStartup(steps);
+        }
         if (event instanceof ApplicationReadyEvent) {
             log.info("{}", line());
+            log.info(
+                    "start-up: slowest beans (own time) {}",
+                    SlowestBeans.of(steps.drainBufferedTimeline().getEvents(), SLOWEST));
         }
     }
 

@@ -26,7 +26,8 @@ import reactor.netty.resources.ConnectionProvider;
  * Warms the grab path before the service reports UP. A red-packet peak starts at a known second; a cold JVM serves
  * its first minute at a fraction of its speed while the JIT compiles the hot path. So, once the server listens, the
  * service sends itself grab requests through the whole stack — Netty, the security chain with a real JWT, the
- * grab route, request coalescing, the Lua script, the JSON answer — and only then lets health say UP.
+ * grab route, request coalescing, the Lua script, the JSON answer — until the JIT has settled on them, and only then
+ * lets health say UP. How long that takes is this JVM's: seconds, bounded by {@code max-duration}.
  *
  * <p>Side-effect free by construction: the requests target a packet that exists only in Redis, already closed, so
  * every grab answers EXPIRED after the script's checks and nothing is written, queued or paid. Its keys expire on
@@ -87,37 +88,40 @@ public final class GrabPathWarmUp implements HealthIndicator {
     }
 
     /**
-     * Sends the warm-up's requests until all are answered or its {@code max-duration} has passed, then waits for the
-     * ones in flight. The deadline stops the sending, never the requests already sent: closing their connections
-     * under them would make the server count them as clients that hung up, and a cold JVM on a busy machine is exactly
-     * where the deadline is met.
+     * Sends the warm-up's requests, {@code concurrency} at a time, until the JIT has settled on them
+     * ({@link JitSettling}) or the {@code max-duration} has passed, then waits for the ones in flight. The stop ends the
+     * sending, never the requests already sent: closing their connections under them would make the server count them
+     * as clients that hung up, and a cold JVM on a busy machine is exactly where the deadline is met.
      */
     Run run(int port) {
         long start = System.nanoTime();
         long deadline = start + settings.maxDuration().toNanos();
+        JitSettling jit = JitSettling.ofThisJvm(settings.settledFor());
         AtomicLong sent = new AtomicLong();
+        AtomicBoolean settled = new AtomicBoolean();
         ConnectionProvider connections = ConnectionProvider.create("warm-up", settings.concurrency());
         try {
             PacketId packet = closedPacket();
             HttpClient client = HttpClient.create(connections)
                     .baseUrl("http://127.0.0.1:" + port)
                     .responseTimeout(IN_FLIGHT_LIMIT);
-            // takeWhile before flatMap: past the deadline no request is issued, and flatMap still waits for those
-            // already in flight (at most `concurrency`, each answered or timed out within IN_FLIGHT_LIMIT).
-            long answered = Flux.range(0, settings.requests())
-                    .takeWhile(i -> System.nanoTime() < deadline)
+            // takeWhile before flatMap: once it says stop no request is issued, and flatMap still waits for those
+            // already in flight (at most `concurrency`, each answered or timed out within IN_FLIGHT_LIMIT). flatMap
+            // asks for the next request as each answer arrives, so takeWhile runs on one thread at a time.
+            long answered = Flux.range(0, Integer.MAX_VALUE)
+                    .takeWhile(i -> System.nanoTime() < deadline && !settled(jit, settled))
                     .doOnNext(i -> sent.incrementAndGet())
                     .flatMap(i -> grab(client, packet), settings.concurrency())
                     .filter(status -> status != NO_ANSWER)
                     .count()
                     .block();
-            Run run = new Run(sent.get(), answered, sent.get() < settings.requests());
+            Run run = new Run(sent.get(), answered, settled.get());
             log.info(
-                    "grab path warmed up: {} requests answered of {} sent in {} ms{}; UP {} ms after the JVM started",
+                    "grab path warmed up: {} requests answered of {} sent in {} ms ({}); UP {} ms after the JVM started",
                     run.answered(),
                     run.sent(),
                     Duration.ofNanos(System.nanoTime() - start).toMillis(),
-                    run.stoppedAtDeadline() ? " (max-duration reached: stopped sending)" : "",
+                    run.jitSettled() ? "the JIT settled" : "max-duration reached",
                     ManagementFactory.getRuntimeMXBean().getUptime());
             return run;
         } finally {
@@ -125,8 +129,18 @@ public final class GrabPathWarmUp implements HealthIndicator {
         }
     }
 
-    /** What one warm-up did: requests sent, answered (with any status), and whether its deadline ended the sending. */
-    record Run(long sent, long answered, boolean stoppedAtDeadline) {}
+    private static boolean settled(JitSettling jit, AtomicBoolean settled) {
+        if (jit.settled()) {
+            settled.set(true);
+        }
+        return settled.get();
+    }
+
+    /**
+     * What one warm-up did: requests sent, answered (with any status), and whether the JIT settling ended the sending
+     * (else its deadline did).
+     */
+    record Run(long sent, long answered, boolean jitSettled) {}
 
     private Mono<Integer> grab(HttpClient client, PacketId packet) {
         long user = 1 + ThreadLocalRandom.current().nextLong(1_000_000_000L);
