@@ -6,6 +6,7 @@ import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
 import io.hongbao.bench.http.topology.TopologyCommand;
 import io.hongbao.bench.lottery.DrawsCommand;
+import io.hongbao.bench.soak.SoakCommand;
 import io.hongbao.bench.start.StartCommand;
 import io.hongbao.bench.strategies.StrategiesCommand;
 import picocli.CommandLine;
@@ -23,10 +24,11 @@ import picocli.CommandLine.Command;
             DrawsCommand.class,
             ChaosCommand.class,
             AuditCommand.class,
-            StartCommand.class
+            StartCommand.class,
+            SoakCommand.class
         },
         description = "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, chaos, the audit at"
-                + " volume, and start-up.")
+                + " volume, start-up and a memory soak.")
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {
