@@ -15,8 +15,9 @@ import java.util.Map;
 
 /**
  * One target's three starts in one round, each timed to readiness: the first start on an empty data folder (then the
- * realistic data set up through its API), the restart on that folder (then the realistic load), and a start in
- * external mode. Each start is stopped with SIGTERM and waited for before the next.
+ * realistic data set up through its API, and the bench's client warmed: {@link ClientWarmUp}), the restart on that
+ * folder (then the realistic load), and a start in external mode. Each start is stopped with SIGTERM and waited for
+ * before the next.
  */
 final class TargetRound {
 
@@ -85,6 +86,14 @@ final class TargetRound {
             setUpFailure = e.toString();
             System.err.printf(
                     "%s round %d: set-up failed: %s%n", starts.target().name(), round, e);
+            return;
+        }
+        try {
+            ClientWarmUp.run(service.baseUrl(), options.connections);
+        } catch (Exception e) {
+            System.err.printf(
+                    "%s round %d: the bench's client warm-up failed: %s%n",
+                    starts.target().name(), round, e);
         }
     }
 
