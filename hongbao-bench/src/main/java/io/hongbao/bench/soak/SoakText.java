@@ -33,8 +33,9 @@ final class SoakText {
                         s.errors()));
             }
         }
-        text.append('\n').append(growth("RSS ", report.rss())).append('\n');
-        text.append(growth("heap", report.heap())).append(" (for reading beside it: not the verdict)\n");
+        text.append('\n').append(growth("RSS ", report.rss(), true)).append('\n');
+        text.append(growth("heap", report.heap(), false))
+                .append(": read beside the RSS, not judged (a sawtooth between collections)\n");
         SoakReport.Load load = report.load();
         text.append(String.format(
                 Locale.ROOT,
@@ -65,14 +66,15 @@ final class SoakText {
         return text.toString();
     }
 
-    static String growth(String figure, Growth growth) {
+    /** @param judged whether the verdict follows the figures */
+    static String growth(String figure, Growth growth, boolean judged) {
         if (Growth.TOO_FEW.equals(growth.verdict())) {
-            return figure + ": too few samples for a verdict";
+            return figure + ": too few samples";
         }
-        return String.format(
+        String figures = String.format(
                 Locale.ROOT,
                 "%s: second sixth %.0f MB, last sixth %.0f MB (%+.1f %%; limit +%.0f %%); second half's slope %+.1f MB"
-                        + " per 10 min (%+.2f %% of its mean; limit +%.0f %%): %s",
+                        + " per 10 min (%+.2f %% of its mean; limit +%.0f %%)",
                 figure,
                 growth.secondSixthMb(),
                 growth.lastSixthMb(),
@@ -80,8 +82,8 @@ final class SoakText {
                 Growth.SIXTHS_LIMIT_PERCENT,
                 growth.slopeMbPer10Min(),
                 growth.slopePercentPer10Min(),
-                Growth.SLOPE_LIMIT_PERCENT,
-                growth.verdict());
+                Growth.SLOPE_LIMIT_PERCENT);
+        return judged ? figures + ": " + growth.verdict() : figures;
     }
 
     private static String persistence(Persistence persistence) {
