@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Memory soak: starts the candidate in embedded mode on a fresh data folder, sets up bench http's realistic"
                     + " data with shares for the whole run, then grabs at a steady rate (open model) and samples the"
-                    + " heap in use and the RSS. Verdict: growth when the last sixth's mean RSS is more than 5 % above"
-                    + " the second sixth's, or the second half's least-squares slope is more than 2 % of its mean per"
+                    + " heap in use and the RSS. Verdict: growth when the last sixth's mean RSS is more than 5 %% above"
+                    + " the second sixth's, or the second half's least-squares slope is more than 2 %% of its mean per"
                     + " 10 min. Then waits for the persister and asks for the audit. Writes soak.json, soak.csv,"
                     + " soak.txt and soak.html."
         })
