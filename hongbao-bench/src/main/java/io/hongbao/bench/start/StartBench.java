@@ -68,6 +68,12 @@ final class StartBench {
                 }
             }
         }
+        discard(options, out.resolve("external-servers"));
+        for (TargetForm target : targets) {
+            discard(
+                    options,
+                    out.resolve("external-migration").resolve(target.name()).resolve("data"));
+        }
         StartReport report = new StartReport(
                 startedAt,
                 settings(),
@@ -134,10 +140,17 @@ final class StartBench {
         return settings;
     }
 
-    /** Deletes a data folder once its services have exited, unless {@code --keep-data}. */
-    static void discard(StartCommand options, Path data) throws Exception {
+    /**
+     * Deletes a data folder once its services have exited, unless {@code --keep-data}; a folder that cannot be deleted
+     * is left with a line on stderr, never at the cost of the measurements.
+     */
+    static void discard(StartCommand options, Path data) {
         if (!options.keepData) {
-            FileSystemUtils.deleteRecursively(data);
+            try {
+                FileSystemUtils.deleteRecursively(data);
+            } catch (java.io.IOException e) {
+                System.err.println("bench start: could not delete " + data + ": " + e);
+            }
         }
     }
 

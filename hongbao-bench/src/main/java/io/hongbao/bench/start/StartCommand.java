@@ -105,8 +105,8 @@ public final class StartCommand implements Callable<Integer> {
 
     @Option(
             names = "--keep-data",
-            description = "keep each start's data folder (a few hundred MB each); by default it is deleted once"
-                    + " measured, the logs kept")
+            description = "keep the data folders (each start's, a few hundred MB, and the external servers'); by"
+                    + " default each is deleted once used, the logs kept")
     boolean keepData;
 
     @Override
