@@ -6,6 +6,8 @@ import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
 import io.hongbao.bench.http.topology.TopologyCommand;
 import io.hongbao.bench.lottery.DrawsCommand;
+import io.hongbao.bench.soak.SoakCommand;
+import io.hongbao.bench.start.StartCommand;
 import io.hongbao.bench.strategies.StrategiesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,11 +23,12 @@ import picocli.CommandLine.Command;
             TopologyCommand.class,
             DrawsCommand.class,
             ChaosCommand.class,
-            AuditCommand.class
+            AuditCommand.class,
+            StartCommand.class,
+            SoakCommand.class
         },
-        description =
-                "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, chaos, and the audit at"
-                        + " volume.")
+        description = "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, chaos, the audit at"
+                + " volume, start-up and a memory soak.")
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {

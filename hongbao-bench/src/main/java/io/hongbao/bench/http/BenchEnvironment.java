@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * What the bench starts and owns for one invocation: the embedded Redis and MariaDB (unless pointed elsewhere), the
  * service and the peer as child JVMs, and the secret they share. Closing it stops them in reverse order.
  */
-final class BenchEnvironment implements AutoCloseable {
+public final class BenchEnvironment implements AutoCloseable {
 
     /** {@code --baseline annotated-controller}: the service with an annotated grab controller instead of the route. */
     static final String ANNOTATED_CONTROLLER = "annotated-controller";
@@ -252,7 +252,7 @@ final class BenchEnvironment implements AutoCloseable {
     }
 
     /** The logical Redis database {@code offset} places after the URL's own (0 when it names none). */
-    static String redisInDatabase(String redisUrl, int offset) {
+    public static String redisInDatabase(String redisUrl, int offset) {
         URI uri = URI.create(redisUrl);
         String path = uri.getPath() == null ? "" : uri.getPath().replace("/", "");
         int database = (path.isEmpty() ? 0 : Integer.parseInt(path)) + offset;
@@ -264,7 +264,7 @@ final class BenchEnvironment implements AutoCloseable {
      * {@code jdbc:mariadb://h:3306/hongbao?x=1} becomes {@code jdbc:mariadb://h:3306/hongbao_annotated?x=1&
      * createDatabaseIfNotExist=true}.
      */
-    static String siblingDatabase(String jdbcUrl, String suffix) {
+    public static String siblingDatabase(String jdbcUrl, String suffix) {
         Matcher url = JDBC_URL.matcher(jdbcUrl);
         if (!url.matches()) {
             throw new IllegalArgumentException("not a JDBC URL naming a database: " + jdbcUrl);

@@ -3,8 +3,11 @@ package io.hongbao.bench.http;
 import io.hongbao.bench.http.load.RealisticShape;
 import picocli.CommandLine.Option;
 
-/** {@code bench http}'s options that shape the realistic profile ({@link RealisticShape}); the hot one ignores them. */
-final class RealisticOptions {
+/**
+ * {@code bench http}'s options that shape the realistic profile ({@link RealisticShape}); the hot one ignores them.
+ * {@code bench start} and {@code bench soak} mix them in too, so their load has the same shape and defaults.
+ */
+public final class RealisticOptions {
 
     @Option(
             names = "--active-packets",
@@ -45,7 +48,7 @@ final class RealisticOptions {
     double accountHolders;
 
     /** @throws IllegalArgumentException when the options make no shape that can run */
-    RealisticShape shape(int users, double duplicates, long centsPerShare) {
+    public RealisticShape shape(int users, double duplicates, long centsPerShare) {
         String[] range = smallShares.split("-", 2);
         int min;
         int max;

@@ -32,6 +32,8 @@ public final class LoadRun {
     private final PersistedRows persistedRows;
     private final WindowProbe probe;
     private final LongAdder completed = new LongAdder();
+    /** Answers that were errors ({@link Outcome#isError}), all phases: read live by {@link #errored()}. */
+    private final LongAdder errors = new LongAdder();
     /** Answers per second since the load started, warm-up included: the cold start is visible here. */
     private final List<Long> perSecond = new CopyOnWriteArrayList<>();
 
@@ -140,6 +142,16 @@ public final class LoadRun {
         }
     }
 
+    /** Answers so far, every phase: read while the run goes on ({@code bench soak} samples it). */
+    public long answered() {
+        return completed.sum();
+    }
+
+    /** Answers so far that were errors, every phase. */
+    public long errored() {
+        return errors.sum();
+    }
+
     private Measurement measurement(
             Phase warmup,
             double warmupSeconds,
@@ -182,6 +194,9 @@ public final class LoadRun {
             Phase current = phase;
             current.latencies.record((now - intended) / 1_000);
             current.outcomes.add(answer.outcome(), answer.status());
+            if (answer.outcome().isError()) {
+                errors.increment();
+            }
             completed.increment();
             next(connection, sequence + 1, random, now);
         });
