@@ -1,11 +1,11 @@
 package io.hongbao.platform.startup;
 
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.TimeUnit;
 import org.springframework.boot.context.metrics.buffering.StartupTimeline.TimelineEvent;
 import org.springframework.core.metrics.StartupStep;
 
@@ -20,39 +20,56 @@ final class SlowestBeans {
 
     private SlowestBeans() {}
 
-    /** The {@code count} beans with the longest own time, as {@code "name 1234 ms, ..."}. */
+    /** The {@code count} beans with the longest own time among Spring's recorded steps, as {@code "name 1234 ms, ..."}. */
     static String of(List<TimelineEvent> events, int count) {
+        return slowest(events.stream().map(Step::of).toList(), count);
+    }
+
+    static String slowest(List<Step> steps, int count) {
         Map<Long, Long> childNanos = new HashMap<>();
-        for (TimelineEvent event : events) {
-            StartupStep step = event.getStartupStep();
-            if (INSTANTIATE.equals(step.getName()) && step.getParentId() != null) {
-                childNanos.merge(step.getParentId(), event.getDuration().toNanos(), Long::sum);
+        for (Step step : steps) {
+            if (step.isBean() && step.parentId() != null) {
+                childNanos.merge(step.parentId(), step.nanos(), Long::sum);
             }
         }
         StringJoiner slowest = new StringJoiner(", ");
-        events.stream()
-                .filter(event -> INSTANTIATE.equals(event.getStartupStep().getName()))
-                .map(event -> new Bean(beanName(event.getStartupStep()), ownTime(event, childNanos)))
-                .sorted(Comparator.comparing(Bean::ownTime).reversed())
+        steps.stream()
+                .filter(Step::isBean)
+                .map(step ->
+                        new Bean(step.beanName(), Math.max(0, step.nanos() - childNanos.getOrDefault(step.id(), 0L))))
+                .sorted(Comparator.comparingLong(Bean::ownNanos).reversed())
                 .limit(count)
-                .forEach(bean -> slowest.add(bean.name() + " " + bean.ownTime().toMillis() + " ms"));
+                .forEach(bean ->
+                        slowest.add(bean.name() + " " + TimeUnit.NANOSECONDS.toMillis(bean.ownNanos()) + " ms"));
         return slowest.toString();
     }
 
-    private static Duration ownTime(TimelineEvent event, Map<Long, Long> childNanos) {
-        long own = event.getDuration().toNanos()
-                - childNanos.getOrDefault(event.getStartupStep().getId(), 0L);
-        return Duration.ofNanos(Math.max(0, own));
-    }
+    /** One recorded step: its id, its parent's (null at the top), its name, the bean it created if any, its length. */
+    record Step(long id, Long parentId, String name, String beanName, long nanos) {
 
-    private static String beanName(StartupStep step) {
-        for (StartupStep.Tag tag : step.getTags()) {
-            if ("beanName".equals(tag.getKey())) {
-                return tag.getValue();
-            }
+        static Step of(TimelineEvent event) {
+            StartupStep step = event.getStartupStep();
+            return new Step(
+                    step.getId(),
+                    step.getParentId(),
+                    step.getName(),
+                    beanName(step),
+                    event.getDuration().toNanos());
         }
-        return "?";
+
+        boolean isBean() {
+            return INSTANTIATE.equals(name);
+        }
+
+        private static String beanName(StartupStep step) {
+            for (StartupStep.Tag tag : step.getTags()) {
+                if ("beanName".equals(tag.getKey())) {
+                    return tag.getValue();
+                }
+            }
+            return "?";
+        }
     }
 
-    private record Bean(String name, Duration ownTime) {}
+    private record Bean(String name, long ownNanos) {}
 }

@@ -17,17 +17,19 @@ import org.springframework.boot.context.metrics.buffering.BufferingApplicationSt
 import org.springframework.context.ApplicationListener;
 
 /**
- * One INFO line once the service is ready, saying where its start went, phase by phase: from the JVM's start to
- * Spring's first event (the JVM, the launcher, class loading), the environment, the context's bean definitions, the
- * context's refresh (every bean built: the embedded servers started, migrations run, the web server listening) and
- * the runners. A slow start then says where without a profiler; the embedded servers and the grab path's warm-up log
- * their own times beside it. Registered in {@code META-INF/spring.factories}, not as a bean: it must hear the first
- * event, before any context exists.
+ * Two INFO lines once the service is ready, saying where its start went. The first, phase by phase: from the JVM's
+ * start to Spring's first event (the JVM, the launcher, class loading), the environment, the context's bean
+ * definitions, the context's refresh (every bean built: the wait for the embedded servers, migrations run, the web
+ * server listening) and the runners. The second names the slowest beans by their own time ({@link SlowestBeans}), from
+ * the steps Spring records when given a {@link BufferingApplicationStartup}. A slow start then says where without a
+ * profiler; the embedded servers and the grab path's warm-up log their own times beside it. Registered in
+ * {@code META-INF/spring.factories}, not as a bean: it must hear the first event, before any context exists, to hand
+ * the application its step recorder.
  */
 public final class StartupTimeline implements ApplicationListener<SpringApplicationEvent> {
 
     private static final Logger log = LoggerFactory.getLogger(StartupTimeline.class);
-    /** Steps recorded during a start: this service's context records about 2,000 (one per bean and a few more). */
+    /** Steps recorded during a start: one per bean created and a few per phase; past this many, no more are kept. */
     private static final int STEPS = 8192;
     /** The slowest beans named in the log. */
     private static final int SLOWEST = 6;
