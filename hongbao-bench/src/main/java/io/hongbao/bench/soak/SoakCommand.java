@@ -7,7 +7,6 @@ import io.hongbao.bench.http.load.RealisticShape;
 import io.hongbao.bench.start.TargetForm;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -111,11 +110,11 @@ public final class SoakCommand implements Callable<Integer> {
     }
 
     String javaExecutable() {
-        return java != null ? java : ProcessHandle.current().info().command().orElse("java");
+        return TargetForm.javaExecutable(java);
     }
 
     List<String> jvmArgList() {
-        return jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
+        return TargetForm.jvmArgList(jvmArgs);
     }
 
     LoadSettings loadSettings() {

@@ -3,6 +3,7 @@ package io.hongbao.bench.start;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -56,5 +57,15 @@ public record TargetForm(String name, Path path) {
         command.add("--server.port=" + port);
         command.add("--hongbao.data-dir=" + dataDir.toAbsolutePath());
         return command;
+    }
+
+    /** The java executable a target is launched with: {@code given}, else the one running the bench. */
+    public static String javaExecutable(String given) {
+        return given != null ? given : ProcessHandle.current().info().command().orElse("java");
+    }
+
+    /** JVM options given as one string, split at spaces; none when blank. */
+    public static List<String> jvmArgList(String given) {
+        return given.isBlank() ? List.of() : Arrays.asList(given.trim().split("\\s+"));
     }
 }
