@@ -3,12 +3,15 @@ package io.hongbao.account;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.IntegrationTest;
+import io.hongbao.support.TestStorage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.HttpHeaders;
 
 /** Every bad input of the Accounts section gets 400 VALIDATION_FAILED and changes nothing. */
+@Tag(TestStorage.SERVER_INDEPENDENT)
 class AccountBadInputIT extends IntegrationTest {
 
     @ParameterizedTest(name = "deposit body {0} is 400 VALIDATION_FAILED")

@@ -23,6 +23,7 @@ import io.hongbao.lottery.model.wheel.Consolation;
 import io.hongbao.lottery.model.wheel.Prize;
 import io.hongbao.lottery.model.wheel.PrizeTally;
 import io.hongbao.lottery.model.wheel.Wheel;
+import io.hongbao.support.TestStorage;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -34,6 +35,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -42,6 +44,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * use case takes its "now" from the caller, which in the service is the injected Clock). The campaign lies years
  * ahead, so the workers running on the real clock in the same service never touch it.
  */
+@Tag(TestStorage.SERVER_INDEPENDENT)
 class LotteryCampaignIT extends LotteryIntegrationTest {
 
     private static final Duration STEP = Duration.ofMinutes(10);

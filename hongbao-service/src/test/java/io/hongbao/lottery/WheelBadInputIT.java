@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.LotteryApi;
+import io.hongbao.support.TestStorage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,6 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Every bad wheel creation gets 400 VALIDATION_FAILED (or 403 without the admin role) and stores nothing. */
+@Tag(TestStorage.SERVER_INDEPENDENT)
 class WheelBadInputIT extends IntegrationTest {
 
     private static final Instant START = Instant.parse("2030-01-01T00:00:00Z");

@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RedPacketApi;
+import io.hongbao.support.TestStorage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.HttpHeaders;
 
 /** Every bad input of the Red packets section: its status and code, and nothing debited, stored or published. */
+@Tag(TestStorage.SERVER_INDEPENDENT)
 class RedPacketBadInputIT extends IntegrationTest {
 
     private static final long BALANCE = 5_000_000;

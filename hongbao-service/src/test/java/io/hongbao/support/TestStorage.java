@@ -30,6 +30,13 @@ public final class TestStorage {
      */
     public static final String OWN_SERVERS = "own-servers";
 
+    /**
+     * The tag of a test on the shared servers whose subject does not depend on which servers they are: the edge's
+     * refusals, answered before any store is touched, and a simulated campaign whose scripts and statements the other
+     * lottery tests run in both modes. CI's external pass leaves it out: run again there, it checks nothing new.
+     */
+    public static final String SERVER_INDEPENDENT = "server-independent";
+
     // Overridable (-Dhongbao.test.redis-url=..., -Dhongbao.test.db-name=...) so several worktrees can run their
     // external integration tests on one machine at once without wiping each other's data.
     //

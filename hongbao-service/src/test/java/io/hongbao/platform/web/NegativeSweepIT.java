@@ -6,6 +6,7 @@ import io.hongbao.support.AuditChecks;
 import io.hongbao.support.IntegrationTest;
 import io.hongbao.support.RawHttp;
 import io.hongbao.support.RawHttp.Answer;
+import io.hongbao.support.TestStorage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -26,6 +28,7 @@ import tools.jackson.databind.JsonNode;
  * headers, within 2 s, and nothing changed (the balances and points of the user the money-moving calls name, and
  * every audit check that held before). Prints the table of categories and answers.
  */
+@Tag(TestStorage.SERVER_INDEPENDENT)
 class NegativeSweepIT extends IntegrationTest {
 
     private static final List<String> METHODS = List.of("get", "put", "post", "delete", "patch");
