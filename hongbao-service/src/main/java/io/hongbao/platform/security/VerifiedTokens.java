@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import reactor.core.publisher.Mono;
 
 /**
  * Tokens that passed {@link TokenVerifier}, kept by their exact text until their {@code exp} (ADR 0053). In a red
@@ -21,8 +22,11 @@ import java.util.function.Function;
  */
 final class VerifiedTokens {
 
-    /** Full verification: {@link TokenVerifier#verify} in the service. */
-    private final Function<String, VerifiedToken> verifier;
+    /**
+     * Full verification: {@link TokenVerifier#verify} in the service, and with a provider configured its
+     * {@link ProviderTokens} too, which may answer later (ADR 0097).
+     */
+    private final Function<String, Mono<VerifiedToken>> verifier;
 
     private final Clock clock;
     private final Cache<String, VerifiedToken> cache;
@@ -31,7 +35,7 @@ final class VerifiedTokens {
 
     private final LongAdder misses = new LongAdder();
 
-    VerifiedTokens(Function<String, VerifiedToken> verifier, Clock clock, long maximumSize) {
+    VerifiedTokens(Function<String, Mono<VerifiedToken>> verifier, Clock clock, long maximumSize) {
         this.verifier = verifier;
         this.clock = clock;
         this.cache = maximumSize > 0
@@ -43,8 +47,19 @@ final class VerifiedTokens {
                 : null;
     }
 
-    /** Throws exactly what {@link TokenVerifier#verify} throws for a token that is not (or no longer) good. */
-    VerifiedToken verify(String token) {
+    /** A synchronous verifier's answer as a {@link Mono}: its value, or what it threw as the error. */
+    static Function<String, Mono<VerifiedToken>> atOnce(Function<String, VerifiedToken> verifier) {
+        return token -> {
+            try {
+                return Mono.just(verifier.apply(token));
+            } catch (RuntimeException e) {
+                return Mono.error(e);
+            }
+        };
+    }
+
+    /** Fails with exactly what the verifier fails with for a token that is not (or no longer) good. */
+    Mono<VerifiedToken> verify(String token) {
         if (cache == null) {
             misses.increment();
             return verifier.apply(token);
@@ -52,12 +67,10 @@ final class VerifiedTokens {
         VerifiedToken kept = cache.getIfPresent(token);
         if (kept != null && clock.instant().isBefore(kept.expiresAt())) {
             hits.increment();
-            return kept;
+            return Mono.just(kept);
         }
         misses.increment();
-        VerifiedToken verified = verifier.apply(token);
-        cache.put(token, verified);
-        return verified;
+        return verifier.apply(token).doOnNext(verified -> cache.put(token, verified));
     }
 
     /** Calls answered from the cache so far (the metric {@code hongbao.tokens.verified{cache=hit}}). */
