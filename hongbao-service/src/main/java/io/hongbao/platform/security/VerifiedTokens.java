@@ -16,8 +16,9 @@ import reactor.core.publisher.Mono;
  *
  * <p>Why it is safe: only a token that verified is ever kept, under its whole text, signature included, so a forged
  * or altered token is a different key and goes through full verification. A kept token is answered only while the
- * clock is strictly before its {@code exp}, the rule java-jwt applies with no leeway, so the cache is never more
- * lenient, and the entry leaves the cache at {@code exp}. The other time checks (nbf, iat) can only turn from
+ * clock is strictly before its {@code exp}, the rule java-jwt applies with no leeway (for a provider's token, ADR 0097:
+ * {@code exp} plus the configured leeway, the rule Nimbus applies), so the cache is never more lenient, and the entry
+ * leaves the cache then. The other time checks (nbf, iat) can only turn from
  * failing to passing as time goes on, never back. The cache is bounded; a size of 0 verifies every call.
  */
 final class VerifiedTokens {

@@ -1,9 +1,11 @@
 package io.hongbao.platform.security.provider;
 
 import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
@@ -52,6 +54,9 @@ final class ProviderTokenVerifier implements ProviderTokens {
                 Set.of("exp", settings.userIdClaim()));
         verifier.setMaxClockSkew(Math.toIntExact(settings.leeway().toSeconds()));
         processor.setJWTClaimsSetVerifier(verifier);
+        // typ JWT or none (Keycloak's), or at+jwt, the access token type of RFC 9068.
+        processor.setJWSTypeVerifier(
+                new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
     }
 
     @Override
