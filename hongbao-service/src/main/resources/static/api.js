@@ -3,11 +3,14 @@
 import { t } from './i18n.js';
 
 const KEY = 'hongbao.token';
+// With a provider's token (signin.js): who the service says the caller is, since its sub is not a user id.
+const CALLER = 'hongbao.caller';
 
 export const session = {
   token: () => sessionStorage.getItem(KEY),
-  store(token) { sessionStorage.setItem(KEY, token.trim()); },
-  clear() { sessionStorage.removeItem(KEY); },
+  store(token) { sessionStorage.setItem(KEY, token.trim()); sessionStorage.removeItem(CALLER); },
+  storeCaller(caller) { sessionStorage.setItem(CALLER, JSON.stringify(caller)); },
+  clear() { sessionStorage.removeItem(KEY); sessionStorage.removeItem(CALLER); },
   /** {userId, admin, exp} read from the token's payload (for display only: the server checks the signature). */
   claims() {
     const token = this.token();
@@ -15,6 +18,8 @@ export const session = {
     try {
       const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
       const json = JSON.parse(atob(part.padEnd(part.length + (4 - part.length % 4) % 4, '=')));
+      const known = JSON.parse(sessionStorage.getItem(CALLER) ?? 'null');
+      if (known) return { userId: known.userId, admin: known.admin, exp: json.exp };
       return { userId: Number(json.sub), admin: (json.roles ?? []).includes('admin'), exp: json.exp };
     } catch {
       return null;

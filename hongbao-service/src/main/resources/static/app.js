@@ -6,6 +6,7 @@ import { h, field, messageBox, time, toast } from './dom.js';
 import { yuan, parseYuan } from './money.js';
 import { packetView } from './packet.js';
 import { wheelsView, wheelView } from './wheel.js';
+import { providerOffer, startSignIn, finishSignIn } from './signin.js';
 
 const main = document.getElementById('main');
 let leaving = [];
@@ -58,10 +59,20 @@ async function signIn() {
   const section = h('section', { class: 'card', 'aria-labelledby': 'signin-title' },
     h('h1', { id: 'signin-title' }, t('signInTitle')));
   main.append(section);
+  if (signInFailure) section.append(h('p', { class: 'message error', role: 'alert', dataTest: 'provider-message' },
+    t('providerFailed', { message: signInFailure })));
+  const provider = await providerOffer();
+  if (provider) section.append(providerButton(provider));
   let demo = { enabled: false };
   try { demo = await get('/demo', { token: null }); } catch { /* no demo endpoint: external identity provider */ }
   if (demo?.enabled) section.append(demoForm());
   section.append(tokenForm());
+}
+
+/** "Sign in with <provider>": off to the provider's sign-in page (signin.js). */
+function providerButton(provider) {
+  return h('button', { type: 'button', class: 'primary', dataTest: 'provider-sign-in',
+    onclick: () => startSignIn(provider) }, t('signInWith', { name: provider.name }));
 }
 
 function demoForm() {
@@ -288,6 +299,9 @@ async function send(root) {
 
 window.addEventListener('hongbao:unauthenticated', () => { session.clear(); toast(t('errUNAUTHENTICATED')); route(); });
 window.addEventListener('hashchange', route);
+/** Why the last sign-in with the provider failed, shown on the sign-in page; null when it did not. */
+let signInFailure = null;
+
 adoptTokenFromUrl();
 translatePage();
-route();
+finishSignIn().catch((e) => { session.clear(); signInFailure = e.message ?? String(e); }).finally(route);

@@ -10,7 +10,8 @@ import reactor.core.publisher.Mono;
 /**
  * Turns a bearer token into a {@link CallerAuthentication}, or refuses it with the same {@code invalid_token} error
  * Spring's JWT authentication manager raises, which the resource server's entry point answers with 401. Verification
- * is synchronous CPU work of microseconds (less on a cache hit), so it runs on the calling event loop.
+ * is CPU work of microseconds (less on a cache hit), so it runs on the calling event loop; only a provider token whose
+ * key or subject is not known yet waits for a fetch, made off the event loop (ADR 0097).
  */
 final class CallerAuthenticationManager implements ReactiveAuthenticationManager {
 
@@ -25,10 +26,11 @@ final class CallerAuthenticationManager implements ReactiveAuthenticationManager
         if (!(authentication instanceof BearerTokenAuthenticationToken bearer)) {
             return Mono.empty();
         }
-        try {
-            return Mono.just(CallerAuthentication.of(tokens.verify(bearer.getToken()), bearer.getToken()));
-        } catch (JWTVerificationException | IllegalArgumentException e) {
-            return Mono.error(new InvalidBearerTokenException(e.getMessage(), e));
-        }
+        String token = bearer.getToken();
+        return tokens.verify(token)
+                .<Authentication>map(verified -> CallerAuthentication.of(verified, token))
+                .onErrorMap(
+                        e -> e instanceof JWTVerificationException || e instanceof IllegalArgumentException,
+                        e -> new InvalidBearerTokenException(e.getMessage(), e));
     }
 }

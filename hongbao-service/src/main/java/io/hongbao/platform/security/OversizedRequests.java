@@ -25,9 +25,11 @@ import reactor.core.publisher.Mono;
 final class OversizedRequests implements WebFilter, Ordered {
 
     private final ApiErrorWriter errors;
+    private final SecurityResponseHeaders headers;
 
-    OversizedRequests(ApiErrorWriter errors) {
+    OversizedRequests(ApiErrorWriter errors, SecurityResponseHeaders headers) {
         this.errors = errors;
+        this.headers = headers;
     }
 
     @Override
@@ -54,7 +56,7 @@ final class OversizedRequests implements WebFilter, Ordered {
     }
 
     private Mono<Void> refuse(ServerWebExchange exchange, HttpStatus status, String message) {
-        return SecurityResponseHeaders.refuse(exchange, errors, status, ErrorCode.VALIDATION_FAILED, message);
+        return headers.refuse(exchange, errors, status, ErrorCode.VALIDATION_FAILED, message);
     }
 
     private static int rawQueryLength(ServerHttpRequest request) {

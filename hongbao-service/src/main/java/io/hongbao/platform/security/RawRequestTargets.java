@@ -32,9 +32,11 @@ final class RawRequestTargets implements WebFilter, Ordered {
     static final String MARK = "X-Hongbao-Raw-Request-Target";
 
     private final ApiErrorWriter errors;
+    private final SecurityResponseHeaders headers;
 
-    RawRequestTargets(ApiErrorWriter errors) {
+    RawRequestTargets(ApiErrorWriter errors, SecurityResponseHeaders headers) {
         this.errors = errors;
+        this.headers = headers;
     }
 
     /** Puts the {@link Marker} after the HTTP/1.1 decoder of every connection. */
@@ -58,7 +60,7 @@ final class RawRequestTargets implements WebFilter, Ordered {
         if (!exchange.getRequest().getHeaders().containsHeader(MARK)) {
             return chain.filter(exchange);
         }
-        return SecurityResponseHeaders.refuse(
+        return headers.refuse(
                 exchange,
                 errors,
                 HttpStatus.BAD_REQUEST,

@@ -17,15 +17,16 @@ import reactor.core.publisher.Mono;
 final class RefusedRequests implements ServerExchangeRejectedHandler {
 
     private final ApiErrorWriter errors;
+    private final SecurityResponseHeaders headers;
 
-    RefusedRequests(ApiErrorWriter errors) {
+    RefusedRequests(ApiErrorWriter errors, SecurityResponseHeaders headers) {
         this.errors = errors;
+        this.headers = headers;
     }
 
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, ServerExchangeRejectedException refused) {
-        return SecurityResponseHeaders.refuse(
-                exchange, errors, HttpStatus.BAD_REQUEST, ErrorCode.VALIDATION_FAILED, message(refused));
+        return headers.refuse(exchange, errors, HttpStatus.BAD_REQUEST, ErrorCode.VALIDATION_FAILED, message(refused));
     }
 
     /**

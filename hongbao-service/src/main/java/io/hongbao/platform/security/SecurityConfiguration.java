@@ -6,6 +6,8 @@ import io.hongbao.platform.web.ErrorCode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,6 +21,7 @@ import org.springframework.security.web.server.firewall.ServerExchangeRejectedHa
 import org.springframework.security.web.server.firewall.ServerWebExchangeFirewall;
 import org.springframework.security.web.server.firewall.StrictServerWebExchangeFirewall;
 import org.springframework.security.web.server.header.HttpHeaderWriterWebFilter;
+import reactor.core.publisher.Mono;
 
 /**
  * Every {@code /api/**} call needs a valid bearer token; {@code /api/v1/admin/**} also needs the admin role. Failures
@@ -38,10 +41,18 @@ class SecurityConfiguration {
      * with many more users than entries most checks verify the signature (bench http's realistic profile).
      */
     @Bean
-    VerifiedTokens verifiedTokens(JwtSecret secret, SecuritySettings settings, MeterRegistry registry) {
+    VerifiedTokens verifiedTokens(
+            JwtSecret secret,
+            SecuritySettings settings,
+            MeterRegistry registry,
+            ObjectProvider<ProviderTokens> provider) {
         Clock system = Clock.systemUTC();
-        VerifiedTokens tokens =
-                new VerifiedTokens(new TokenVerifier(secret, system)::verify, system, settings.verifiedTokenCache());
+        Function<String, Mono<VerifiedToken>> own = VerifiedTokens.atOnce(new TokenVerifier(secret, system)::verify);
+        ProviderTokens providerTokens = provider.getIfAvailable();
+        VerifiedTokens tokens = new VerifiedTokens(
+                providerTokens == null ? own : new OwnOrProviderTokens(own, providerTokens),
+                system,
+                settings.verifiedTokenCache());
         FunctionCounter.builder("hongbao.tokens.verified", tokens, VerifiedTokens::hits)
                 .description("bearer-token checks answered from the verified-token cache")
                 .tag("cache", "hit")
@@ -81,19 +92,25 @@ class SecurityConfiguration {
         return firewall;
     }
 
+    /** With a provider, the page may call its token endpoint (ADR 0097). */
     @Bean
-    ServerExchangeRejectedHandler refusedRequests(ApiErrorWriter errors) {
-        return new RefusedRequests(errors);
+    SecurityResponseHeaders securityResponseHeaders(OidcSettings oidc) {
+        return new SecurityResponseHeaders(oidc.origin());
     }
 
     @Bean
-    OversizedRequests oversizedRequests(ApiErrorWriter errors) {
-        return new OversizedRequests(errors);
+    ServerExchangeRejectedHandler refusedRequests(ApiErrorWriter errors, SecurityResponseHeaders headers) {
+        return new RefusedRequests(errors, headers);
     }
 
     @Bean
-    RawRequestTargets rawRequestTargets(ApiErrorWriter errors) {
-        return new RawRequestTargets(errors);
+    OversizedRequests oversizedRequests(ApiErrorWriter errors, SecurityResponseHeaders headers) {
+        return new OversizedRequests(errors, headers);
+    }
+
+    @Bean
+    RawRequestTargets rawRequestTargets(ApiErrorWriter errors, SecurityResponseHeaders headers) {
+        return new RawRequestTargets(errors, headers);
     }
 
     @Bean
@@ -103,10 +120,14 @@ class SecurityConfiguration {
 
     /** The response headers come from {@link SecurityResponseHeaders}, one plain writer, instead of Spring's (ADR 0052). */
     @Bean
-    SecurityWebFilterChain apiSecurity(ServerHttpSecurity http, VerifiedTokens tokens, ApiErrorWriter errors) {
+    SecurityWebFilterChain apiSecurity(
+            ServerHttpSecurity http,
+            VerifiedTokens tokens,
+            ApiErrorWriter errors,
+            SecurityResponseHeaders securityResponseHeaders) {
         return http.headers(ServerHttpSecurity.HeaderSpec::disable)
                 .addFilterAt(
-                        new HttpHeaderWriterWebFilter(new SecurityResponseHeaders()),
+                        new HttpHeaderWriterWebFilter(securityResponseHeaders),
                         SecurityWebFiltersOrder.HTTP_HEADERS_WRITER)
                 .csrf(ServerHttpSecurity.CsrfSpec::disable)
                 .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)

@@ -36,6 +36,28 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
     private static final String DOCS = "/docs";
     private static final String SWAGGER_UI = "/swagger-ui/";
 
+    private final String policy;
+    private final String docsPolicy;
+
+    /** The policies above: the web app talks to this origin only. */
+    SecurityResponseHeaders() {
+        this("");
+    }
+
+    /**
+     * @param providerOrigin the origin of the OpenID provider's token endpoint, which the web app calls from the page
+     *     to exchange its sign-in code (ADR 0097), added to {@code connect-src}; empty for none. The sign-in itself is
+     *     a navigation to the provider, which no directive here governs.
+     */
+    SecurityResponseHeaders(String providerOrigin) {
+        this.policy = withConnectSource(CSP, providerOrigin);
+        this.docsPolicy = withConnectSource(DOCS_CSP, providerOrigin);
+    }
+
+    static String withConnectSource(String policy, String origin) {
+        return origin.isEmpty() ? policy : policy.replace("connect-src 'self';", "connect-src 'self' " + origin + ";");
+    }
+
     @Override
     public Mono<Void> writeHttpHeaders(ServerWebExchange exchange) {
         HttpHeaders headers = exchange.getResponse().getHeaders();
@@ -60,7 +82,7 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
         setIfAbsent(
                 headers,
                 "Content-Security-Policy",
-                policyFor(exchange.getRequest().getPath().value()));
+                policyOf(exchange.getRequest().getPath().value()));
         return Mono.empty();
     }
 
@@ -68,15 +90,18 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
      * A refusal answered before the security chain's header writer runs (the request firewall, the size limits): these
      * headers, then the contract's error body.
      */
-    static Mono<Void> refuse(
+    Mono<Void> refuse(
             ServerWebExchange exchange, ApiErrorWriter errors, HttpStatus status, ErrorCode code, String message) {
-        return new SecurityResponseHeaders()
-                .writeHttpHeaders(exchange)
-                .then(errors.write(exchange, status, code, message));
+        return writeHttpHeaders(exchange).then(errors.write(exchange, status, code, message));
     }
 
+    /** The default policies' choice, no provider configured. */
     static String policyFor(String path) {
-        return path.startsWith(SWAGGER_UI) || path.equals(DOCS) ? DOCS_CSP : CSP;
+        return new SecurityResponseHeaders().policyOf(path);
+    }
+
+    String policyOf(String path) {
+        return path.startsWith(SWAGGER_UI) || path.equals(DOCS) ? docsPolicy : policy;
     }
 
     private static void setIfAbsent(HttpHeaders headers, String name, String value) {

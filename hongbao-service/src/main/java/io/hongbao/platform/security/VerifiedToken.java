@@ -3,4 +3,4 @@ package io.hongbao.platform.security;
 import java.time.Instant;
 
 /** What a token that passed verification says: who calls, and until when the token is good. */
-record VerifiedToken(Caller caller, Instant expiresAt) {}
+public record VerifiedToken(Caller caller, Instant expiresAt) {}

@@ -21,14 +21,14 @@ class VerifiedTokensTest {
 
     private final MovableClock clock = new MovableClock(T0);
     private final CountingVerifier counted = new CountingVerifier(new TokenVerifier(SECRET, clock));
-    private final VerifiedTokens tokens = new VerifiedTokens(counted::verify, clock, 1_000);
+    private final VerifiedTokens tokens = new VerifiedTokens(VerifiedTokens.atOnce(counted::verify), clock, 1_000);
 
     @Test
     void answersARepeatedTokenFromTheCacheWithTheSameCaller() {
         String token = token(SECRET, "7", T0.plusSeconds(60), List.of("admin"));
 
-        VerifiedToken first = tokens.verify(token);
-        VerifiedToken again = tokens.verify(token);
+        VerifiedToken first = tokens.verify(token).block();
+        VerifiedToken again = tokens.verify(token).block();
 
         assertThat(again).isEqualTo(first);
         assertThat(first.caller()).isEqualTo(new Caller(7, true));
@@ -38,55 +38,59 @@ class VerifiedTokensTest {
     @Test
     void refusesACachedTokenFromTheSecondItExpires() {
         String token = token(SECRET, "7", T0.plusSeconds(10), List.of());
-        tokens.verify(token);
+        tokens.verify(token).block();
 
         clock.now = T0.plusSeconds(9);
-        assertThat(tokens.verify(token).caller().userId()).isEqualTo(7);
+        assertThat(tokens.verify(token).block().caller().userId()).isEqualTo(7);
 
         clock.now = T0.plusSeconds(10);
         int before = counted.fullVerifications;
-        assertThatThrownBy(() -> tokens.verify(token)).isInstanceOf(JWTVerificationException.class);
+        assertThatThrownBy(() -> tokens.verify(token).block()).isInstanceOf(JWTVerificationException.class);
         assertThat(counted.fullVerifications)
                 .as("asked java-jwt, not the cache")
                 .isEqualTo(before + 1);
         clock.now = T0.plusSeconds(11);
-        assertThatThrownBy(() -> tokens.verify(token)).isInstanceOf(JWTVerificationException.class);
+        assertThatThrownBy(() -> tokens.verify(token).block()).isInstanceOf(JWTVerificationException.class);
     }
 
     @Test
     void refusesATokenThatIsAlreadyExpired() {
         String expired = token(SECRET, "7", T0.minusSeconds(1), List.of());
 
-        assertThatThrownBy(() -> tokens.verify(expired)).isInstanceOf(JWTVerificationException.class);
-        assertThatThrownBy(() -> tokens.verify(expired)).isInstanceOf(JWTVerificationException.class);
+        assertThatThrownBy(() -> tokens.verify(expired).block()).isInstanceOf(JWTVerificationException.class);
+        assertThatThrownBy(() -> tokens.verify(expired).block()).isInstanceOf(JWTVerificationException.class);
         assertThat(tokens.size()).isZero();
     }
 
     @Test
     void refusesAForgedTokenForAUserWhoseRealTokenIsCached() {
         Instant exp = T0.plusSeconds(60);
-        tokens.verify(token(SECRET, "7", exp, List.of()));
+        tokens.verify(token(SECRET, "7", exp, List.of())).block();
         JwtSecret other =
                 new JwtSecret("not-the-secret-of-this-service-32-bytes-at-least".getBytes(StandardCharsets.UTF_8));
 
-        assertThatThrownBy(() -> tokens.verify(token(other, "7", exp, List.of())))
+        assertThatThrownBy(
+                        () -> tokens.verify(token(other, "7", exp, List.of())).block())
                 .isInstanceOf(JWTVerificationException.class);
-        assertThatThrownBy(() -> tokens.verify(token(other, "7", exp, List.of("admin"))))
+        assertThatThrownBy(() ->
+                        tokens.verify(token(other, "7", exp, List.of("admin"))).block())
                 .isInstanceOf(JWTVerificationException.class);
     }
 
     @Test
     void refusesACachedTokenWithAnAlteredPayloadOrSignature() {
         String token = token(SECRET, "7", T0.plusSeconds(60), List.of());
-        tokens.verify(token);
+        tokens.verify(token).block();
         String[] parts = token.split("\\.");
         String adminPayload =
                 token(SECRET, "7", T0.plusSeconds(60), List.of("admin")).split("\\.")[1];
         char last = parts[2].charAt(parts[2].length() - 1);
 
-        assertThatThrownBy(() -> tokens.verify(parts[0] + "." + adminPayload + "." + parts[2]))
+        assertThatThrownBy(() -> tokens.verify(parts[0] + "." + adminPayload + "." + parts[2])
+                        .block())
                 .isInstanceOf(JWTVerificationException.class);
-        assertThatThrownBy(() -> tokens.verify(token.substring(0, token.length() - 1) + (last == 'A' ? 'B' : 'A')))
+        assertThatThrownBy(() -> tokens.verify(token.substring(0, token.length() - 1) + (last == 'A' ? 'B' : 'A'))
+                        .block())
                 .isInstanceOf(JWTVerificationException.class);
     }
 
@@ -94,16 +98,18 @@ class VerifiedTokensTest {
     void refusesASubjectThatIsNotAPositiveUserId() {
         for (String subject : List.of("alice", "0", "-4", "1.5", "9007199254740992", "9223372036854775807")) {
             String token = token(SECRET, subject, T0.plusSeconds(60), List.of());
-            assertThatThrownBy(() -> tokens.verify(token)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> tokens.verify(token).block()).isInstanceOf(IllegalArgumentException.class);
         }
         assertThat(tokens.size()).isZero();
     }
 
     @Test
     void keepsNoMoreTokensThanItsBound() {
-        VerifiedTokens small = new VerifiedTokens(new TokenVerifier(SECRET, clock)::verify, clock, 10);
+        VerifiedTokens small =
+                new VerifiedTokens(VerifiedTokens.atOnce(new TokenVerifier(SECRET, clock)::verify), clock, 10);
         for (int user = 1; user <= 100; user++) {
-            small.verify(token(SECRET, Integer.toString(user), T0.plusSeconds(60), List.of()));
+            small.verify(token(SECRET, Integer.toString(user), T0.plusSeconds(60), List.of()))
+                    .block();
         }
 
         assertThat(small.size()).isLessThanOrEqualTo(10);
@@ -119,11 +125,11 @@ class VerifiedTokensTest {
                 T0.plusSeconds(60),
                 List.of());
 
-        tokens.verify(seven);
-        tokens.verify(seven);
-        tokens.verify(seven);
-        tokens.verify(eight);
-        assertThatThrownBy(() -> tokens.verify(forged)).isInstanceOf(JWTVerificationException.class);
+        tokens.verify(seven).block();
+        tokens.verify(seven).block();
+        tokens.verify(seven).block();
+        tokens.verify(eight).block();
+        assertThatThrownBy(() -> tokens.verify(forged).block()).isInstanceOf(JWTVerificationException.class);
 
         assertThat(tokens.hits()).isEqualTo(2);
         assertThat(tokens.misses()).isEqualTo(3).isEqualTo(counted.fullVerifications);
@@ -132,11 +138,11 @@ class VerifiedTokensTest {
     @Test
     void verifiesEveryCallWhenTheCacheIsOff() {
         CountingVerifier uncached = new CountingVerifier(new TokenVerifier(SECRET, clock));
-        VerifiedTokens off = new VerifiedTokens(uncached::verify, clock, 0);
+        VerifiedTokens off = new VerifiedTokens(VerifiedTokens.atOnce(uncached::verify), clock, 0);
         String token = token(SECRET, "7", T0.plusSeconds(60), List.of());
 
-        off.verify(token);
-        off.verify(token);
+        off.verify(token).block();
+        off.verify(token).block();
 
         assertThat(uncached.fullVerifications).isEqualTo(2);
         assertThat(off.hits()).isZero();
