@@ -40,9 +40,9 @@ class PlatformNamesNoFeatureTest {
     private static final Path PLATFORM = MAIN.resolve("platform");
     private static final Path MIGRATIONS = Path.of("src/main/resources/db/migration");
 
-    /** The platform's own tables: its layout record, its recorded answers, and Flyway's history. */
+    /** The platform's own tables: its layout record, its recorded answers, its outbox of events, Flyway's history. */
     private static final Set<String> PLATFORM_TABLES =
-            Set.of("db_shard_layout", "idempotency_records", "flyway_schema_history");
+            Set.of("db_shard_layout", "idempotency_records", "outbox_events", "flyway_schema_history");
 
     /** Words of the platform's own that contain a feature's name: the ledger's accounts are the platform's term. */
     private static final Pattern PLATFORM_TERMS = Pattern.compile("ledger[ -]account");
