@@ -18,15 +18,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * One shard's {@code outbox_events}, on that database directly (beside the sharding layer, as the audit reads it).
  *
- * <p>The publisher's reads and deletes run on one connection of the shard's pool that it keeps, holding the named lock
- * {@value #LOCK} on it ({@code GET_LOCK}): MariaDB releases the lock when that connection ends, so an instance that
- * dies hands the shard's publishing to another within a claim's interval. Any failure of the connection drops it, and
+ * <p>The publisher's reads and deletes run on one connection of the shard's pool that it keeps, holding a named lock on
+ * it ({@code GET_LOCK}): MariaDB releases the lock when that connection ends, so an instance that dies hands the
+ * shard's publishing to another within a claim's interval. Lock names are the server's, not a database's, and several
+ * shards may be databases of one server: the name is {@value #LOCK} followed by the MD5 of the database's name (a
+ * name is at most 64 characters), one lock per shard. Any failure of the connection drops it, and
  * with it the lock, so a publisher never goes on without knowing it holds it. The backlog is sampled on a pooled
  * connection of its own, so it is seen while the publisher waits for the broker.
  */
 final class JdbcShardOutbox implements ShardOutbox {
 
-    static final String LOCK = "hongbao.outbox.publisher";
+    static final String LOCK = "hongbao.outbox.";
     private static final Duration CLAIM_EVERY = Duration.ofSeconds(1);
 
     private final DataSource database;
@@ -55,7 +57,7 @@ final class JdbcShardOutbox implements ShardOutbox {
         try {
             connection = database.getConnection();
             connection.setAutoCommit(true);
-            try (PreparedStatement lock = connection.prepareStatement("SELECT GET_LOCK(?, 0)")) {
+            try (PreparedStatement lock = connection.prepareStatement("SELECT GET_LOCK(CONCAT(?, MD5(DATABASE())), 0)")) {
                 lock.setString(1, LOCK);
                 try (ResultSet rs = lock.executeQuery()) {
                     if (rs.next() && rs.getInt(1) == 1) {
@@ -111,7 +113,7 @@ final class JdbcShardOutbox implements ShardOutbox {
         held = null;
         // Closing returns the connection to the pool; the lock is released first, as a pooled connection lives on.
         if (connection != null) {
-            try (PreparedStatement unlock = connection.prepareStatement("DO RELEASE_LOCK(?)")) {
+            try (PreparedStatement unlock = connection.prepareStatement("DO RELEASE_LOCK(CONCAT(?, MD5(DATABASE())))")) {
                 unlock.setString(1, LOCK);
                 unlock.execute();
             } catch (SQLException e) {
