@@ -15,7 +15,9 @@ import io.hongbao.support.ServiceProcess;
 import io.hongbao.support.TopicRecords;
 import io.hongbao.support.TopicRecords.Seen;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -80,6 +82,7 @@ class MoneyEventsIT {
     private static long leftAtKill;
     private static long grabsAnsweredDuringOutage;
     private static long grabsFailedDuringOutage;
+    private static long writtenDuringOutage;
     private static String audit;
 
     @BeforeAll
@@ -152,6 +155,7 @@ class MoneyEventsIT {
 
                 await().atMost(Duration.ofMinutes(1)).until(() -> storm.answered() >= 400);
                 broker.stop();
+                long rowsBefore = db.outboxRows();
                 int before = storm.soFar().size();
                 Thread.sleep(OUTAGE.toMillis());
                 List<Attempt> soFar = storm.soFar();
@@ -160,6 +164,7 @@ class MoneyEventsIT {
                 grabsFailedDuringOutage =
                         duringOutage.stream().filter(a -> a.status() != 200).count();
                 long grownTo = db.outboxRows();
+                writtenDuringOutage = grownTo - rowsBefore;
                 broker.start();
                 // Kill once the publisher has begun to drain what grew during the outage, well before it is done.
                 await().atMost(Duration.ofMinutes(1))
@@ -188,14 +193,37 @@ class MoneyEventsIT {
                 long restarted = System.nanoTime();
                 // Everything recorded (the audit waits for the streams and finds nothing in flight), every expired
                 // packet refunded, every draw done, and every outbox drained.
-                await().atMost(Duration.ofMinutes(2))
-                        .pollInterval(Duration.ofMillis(500))
-                        .until(() -> db.count("SELECT COUNT(*) FROM red_packets WHERE refunded_amount IS NULL"
-                                                + " AND expires_at < UTC_TIMESTAMP(3)")
-                                        == 0
-                                && db.count("SELECT COUNT(*) FROM lottery_draws WHERE status <> 'DONE'") == 0
-                                && auditOk(api)
-                                && db.outboxRows() == 0);
+                try {
+                    await("every expired packet refunded")
+                            .atMost(Duration.ofMinutes(1))
+                            .pollInterval(Duration.ofMillis(500))
+                            .until(() -> db.count("SELECT COUNT(*) FROM red_packets WHERE refunded_amount IS NULL"
+                                            + " AND expires_at < UTC_TIMESTAMP(3)")
+                                    == 0);
+                    await("every draw done")
+                            .atMost(Duration.ofMinutes(1))
+                            .pollInterval(Duration.ofMillis(500))
+                            .until(() -> db.count("SELECT COUNT(*) FROM lottery_draws WHERE status <> 'DONE'") == 0);
+                    await("the audit ok")
+                            .atMost(Duration.ofMinutes(1))
+                            .pollInterval(Duration.ofMillis(500))
+                            .until(() -> auditOk(api));
+                    await("every outbox drained")
+                            .atMost(Duration.ofMinutes(1))
+                            .pollInterval(Duration.ofMillis(500))
+                            .until(() -> db.outboxRows() == 0);
+                } catch (RuntimeException notThere) {
+                    System.out.printf(
+                            "MoneyEventsIT: %s; outbox rows %d; audit %s%n",
+                            notThere.getMessage(),
+                            db.outboxRows(),
+                            api.get(ADMIN, true, "/api/v1/admin/audit").body());
+                    Files.copy(
+                            serviceDir.resolve("service.log"),
+                            Path.of("target", "money-events-service.log"),
+                            StandardCopyOption.REPLACE_EXISTING);
+                    throw notThere;
+                }
                 System.out.printf(
                         "MoneyEventsIT: restart to every event published: %d ms%n",
                         (System.nanoTime() - restarted) / 1_000_000);
@@ -265,6 +293,9 @@ class MoneyEventsIT {
         assertThat(grabsFailedDuringOutage)
                 .as("grabs answered other than 200 during the outage")
                 .isZero();
+        assertThat(writtenDuringOutage)
+                .as("events the persister and the draws wrote to the outbox while the broker was away")
+                .isPositive();
         Map<String, Long> seenByType = new TreeMap<>();
         firstCopies()
                 .values()
