@@ -94,6 +94,11 @@ function render(ops) {
   const deadCount = dead.total ?? dead.count ?? dead.entries ?? 0;
   $('dead-letters').textContent = int(deadCount);
   $('dead-letters').className = deadCount > 0 ? 'bad' : 'ok';
+  // The money events' outbox (docs/events.md): "off" without a bus, else rows waiting and the oldest's age.
+  const outbox = ops.outbox ?? {};
+  $('outbox-backlog').textContent = outbox.on ? int(outbox.backlog) : 'off';
+  $('outbox-oldest').textContent = outbox.on ? millis(outbox.oldestAgeMillis, 0) : 'off';
+  $('outbox-oldest').className = outbox.on && outbox.oldestAgeMillis > 60000 ? 'bad' : 'ok';
   renderAudit(ops.audit);
   table($('outcomes'), ['Outcome', 'per second'],
     Object.entries(totals.outcomesPerSecond ?? {}).map(([k, v]) => [k, num(v)]));

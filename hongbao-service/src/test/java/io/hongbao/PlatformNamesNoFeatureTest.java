@@ -42,10 +42,10 @@ class PlatformNamesNoFeatureTest {
 
     /**
      * The platform's own tables: its layout record, its recorded answers, the user ids it gave a provider's subjects
-     * (ADR 0097), and Flyway's history.
+     * (ADR 0097), its outbox of events (ADR 0096), and Flyway's history.
      */
-    private static final Set<String> PLATFORM_TABLES =
-            Set.of("db_shard_layout", "idempotency_records", "provider_subjects", "flyway_schema_history");
+    private static final Set<String> PLATFORM_TABLES = Set.of(
+            "db_shard_layout", "idempotency_records", "provider_subjects", "outbox_events", "flyway_schema_history");
 
     /** Words of the platform's own that contain a feature's name: the ledger's accounts are the platform's term. */
     private static final Pattern PLATFORM_TERMS = Pattern.compile("ledger[ -]account");

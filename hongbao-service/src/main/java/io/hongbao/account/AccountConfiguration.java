@@ -9,6 +9,7 @@ import io.hongbao.account.model.EscrowAccounts;
 import io.hongbao.account.model.EscrowPlacement;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.outbox.Outbox;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,14 +23,14 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 class AccountConfiguration {
 
     @Bean
-    Accounts accounts(JdbcClient jdbc) {
-        return AccountsInfrastructure.jdbcAccounts(jdbc);
+    Accounts accounts(JdbcClient jdbc, Outbox outbox) {
+        return AccountsInfrastructure.jdbcAccounts(jdbc, outbox);
     }
 
     /** The escrows' placement is the packets' feature's, which implements {@link EscrowPlacement}. */
     @Bean
-    EscrowAccounts escrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows) {
-        return AccountsInfrastructure.jdbcEscrowAccounts(jdbc, shards, escrows);
+    EscrowAccounts escrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows, Outbox outbox) {
+        return AccountsInfrastructure.jdbcEscrowAccounts(jdbc, shards, escrows, outbox);
     }
 
     @Bean

@@ -21,6 +21,7 @@ import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.outbox.Outbox;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
@@ -50,8 +51,8 @@ class LotteryConfiguration {
     }
 
     @Bean
-    Draws draws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels) {
-        return LotteryInfrastructure.jdbcDraws(jdbc, template, wheels);
+    Draws draws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels, Outbox outbox) {
+        return LotteryInfrastructure.jdbcDraws(jdbc, template, wheels, outbox);
     }
 
     @Bean

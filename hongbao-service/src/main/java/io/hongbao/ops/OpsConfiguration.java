@@ -8,6 +8,7 @@ import io.hongbao.ops.infrastructure.DurabilitySettings;
 import io.hongbao.ops.infrastructure.FiguresWorker;
 import io.hongbao.ops.infrastructure.MeterReadings;
 import io.hongbao.ops.infrastructure.RedisInstanceBoard;
+import io.hongbao.platform.outbox.OutboxProgress;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisDurabilityCheck;
 import io.hongbao.redpacket.model.PersisterProgress;
@@ -53,6 +54,7 @@ class OpsConfiguration {
             PersisterProgress persister,
             PeriodicAudit audit,
             RedisDurabilityCheck durability,
+            OutboxProgress outbox,
             Clock clock,
             OpsSettings settings) {
         return new ReadingOperations(
@@ -60,6 +62,7 @@ class OpsConfiguration {
                 persister,
                 audit,
                 new DurabilitySettings(durability),
+                outbox,
                 clock,
                 settings.upWithin(),
                 settings.publishEvery());

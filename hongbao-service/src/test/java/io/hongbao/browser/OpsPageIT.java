@@ -35,6 +35,8 @@ class OpsPageIT extends BrowserIntegrationTest {
         Browser ops = desktop().go("/ops");
         ops.type("ops-token", adminToken()).find("ops-token").sendKeys(Keys.ENTER);
         ops.waitFor("ops-board");
+        // No bus in the shared context: the money events' tiles say so (ADR 0096).
+        assertThat(ops.waitForText("outbox-backlog", "off")).isEqualTo("off");
 
         RunningStorm storm =
                 RunningStorm.start(baseUrl(), this::tokenFor, List.of(packet.id()), firstUser, STORM_USERS, 4, 13);

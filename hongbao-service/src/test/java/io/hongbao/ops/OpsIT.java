@@ -119,7 +119,7 @@ class OpsIT extends IntegrationTest {
     }
 
     @Test
-    void theSnapshotShowsThePersisterTheAuditAndRedis() {
+    void theSnapshotShowsThePersisterTheAuditRedisAndTheOutbox() {
         Map<String, Object> snapshot = snapshot();
 
         Map<String, Object> persister = map(snapshot, "persister");
@@ -132,6 +132,11 @@ class OpsIT extends IntegrationTest {
         List<?> nodes = (List<?>) redisView.get("nodes");
         assertThat(nodes).hasSize(1);
         assertThat(((Map<?, ?>) nodes.get(0)).get("appendonly")).isIn("yes", "no");
+        // No bus in the shared context: the money events are off, nothing waits (ADR 0096).
+        Map<String, Object> outbox = map(snapshot, "outbox");
+        assertThat(outbox.get("on")).isEqualTo(false);
+        assertThat(number(outbox, "backlog")).isZero();
+        assertThat((List<?>) outbox.get("shards")).isNotEmpty();
     }
 
     @Test

@@ -84,6 +84,9 @@ public final class BenchEnvironment implements AutoCloseable {
         if (options.alsoDbShards > 0) {
             targets.add(onDatabaseShards(options, work, servers, redis, sharedSecret, jvmArgs));
         }
+        if (options.alsoEvents != null) {
+            targets.add(withEvents(options, work, servers, redis, sharedSecret, jvmArgs));
+        }
         if (!options.skipPeer) {
             ChildJvm peer = ChildJvm.start(
                     "peer",
@@ -154,6 +157,29 @@ public final class BenchEnvironment implements AutoCloseable {
     }
 
     /**
+     * The same service jar publishing its money events to {@code --also-events}' brokers (ADR 0096), on a MariaDB
+     * database and a Redis database of its own, so that each target's CPU in MariaDB is its own work and the difference
+     * is the outbox's cost per grab.
+     */
+    private Target withEvents(
+            HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
+            throws Exception {
+        String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
+        return service(
+                HongbaoTarget.EVENTS_TARGET,
+                List.of(options.serviceJar),
+                List.of("-jar", options.serviceJar.toAbsolutePath().toString()),
+                options,
+                work,
+                servers,
+                redisInDatabase(redis, 4),
+                List.of(siblingDatabase(jdbc, "_events")),
+                secret,
+                jvmArgs,
+                Map.of("HONGBAO_KAFKA_BOOTSTRAP", options.alsoEvents));
+    }
+
+    /**
      * The production application from the service's own jar (its dependencies and transport as shipped), with the
      * bench's annotated-controller jar added through Spring Boot's {@code PropertiesLauncher}. It keeps its state in
      * a Redis database and a MariaDB database of its own, so the other target's persister never drains its grabs
@@ -194,6 +220,22 @@ public final class BenchEnvironment implements AutoCloseable {
             String secret,
             List<String> jvmArgs)
             throws Exception {
+        return service(name, files, launch, options, work, servers, redis, databases, secret, jvmArgs, Map.of());
+    }
+
+    private Target service(
+            String name,
+            List<Path> files,
+            List<String> launch,
+            HttpCommand options,
+            Path work,
+            EmbeddedServers servers,
+            String redis,
+            List<String> databases,
+            String secret,
+            List<String> jvmArgs,
+            Map<String, String> extraEnv)
+            throws Exception {
         String user = options.dbUrl != null ? options.dbUser : servers.dbUser();
         String password = options.dbUrl != null ? options.dbPassword : servers.dbPassword();
         Map<String, String> env = new LinkedHashMap<>();
@@ -210,6 +252,7 @@ public final class BenchEnvironment implements AutoCloseable {
         // The set-up sends hundreds of packets from a few senders, far over the per-user send limit. The grab limit
         // stays on: it is part of the grab path measured, and the grabbers are many (--users).
         env.put("HONGBAO_RATELIMITS_PERUSER_SEND_ENABLED", "false");
+        env.putAll(extraEnv);
         env.putAll(options.serviceEnv);
         ChildJvm service =
                 ChildJvm.start(name, files, jvmArgs, launch, env, "/actuator/health", work.resolve(name + ".log"));

@@ -75,6 +75,15 @@ public final class HttpCommand implements Callable<Integer> {
                     + " (target hongbao-N-db-shards); 0 = not")
     int alsoDbShards;
 
+    @Option(
+            names = "--also-events",
+            paramLabel = "BROKERS",
+            description = "also measure the service publishing its money events (ADR 0096) to the Kafka brokers at"
+                    + " BROKERS (host:port,...): a database and a Redis database of its own, runs alternating with"
+                    + " hongbao's without events (target " + HongbaoTarget.EVENTS_TARGET + "); the brokers' CPU is not"
+                    + " in the report")
+    String alsoEvents;
+
     @Option(names = "--connections", defaultValue = "64", description = "keep-alive connections (${DEFAULT-VALUE})")
     int connections;
 
@@ -263,6 +272,10 @@ public final class HttpCommand implements Callable<Integer> {
                     "--baseline " + baseline + ": the baseline is " + BenchEnvironment.ANNOTATED_CONTROLLER);
         }
         require(baselines.isEmpty() || url == null, "--baseline needs the bench to start the service (no --url)");
+        require(
+                alsoEvents == null || (url == null && !skipHongbao),
+                "--also-events compares with hongbao without events, started by the bench (no --url, no"
+                        + " --skip-hongbao)");
         require(alsoDbShards == 0 || alsoDbShards >= 2, "--also-db-shards must be at least 2 (or 0: not)");
         require(
                 alsoDbShards == 0 || (url == null && !skipHongbao),
@@ -326,6 +339,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("serviceEnv", serviceEnv);
         settings.put("baselines", baselines);
         settings.put("alsoDbShards", alsoDbShards);
+        settings.put("alsoEvents", alsoEvents == null ? "" : alsoEvents);
         settings.put("cores", Runtime.getRuntime().availableProcessors());
         return settings;
     }

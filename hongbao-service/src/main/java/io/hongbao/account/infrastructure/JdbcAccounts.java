@@ -10,6 +10,7 @@ import io.hongbao.account.model.LedgerEntry;
 import io.hongbao.account.model.LedgerKind;
 import io.hongbao.account.model.Points;
 import io.hongbao.account.model.UserId;
+import io.hongbao.platform.outbox.Outbox;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -28,9 +29,12 @@ final class JdbcAccounts implements Accounts {
     static final String WORLD = "world:";
 
     private final JdbcClient jdbc;
+    private final Outbox outbox;
 
-    JdbcAccounts(JdbcClient jdbc) {
+    /** @param outbox where each movement's event is written, after the account row's lock (ordering, {@link Outbox}) */
+    JdbcAccounts(JdbcClient jdbc, Outbox outbox) {
         this.jdbc = jdbc;
+        this.outbox = outbox;
     }
 
     @Override
@@ -48,6 +52,9 @@ final class JdbcAccounts implements Accounts {
                 LedgerKind.DEPOSIT,
                 null,
                 at);
+        if (outbox.writes()) {
+            outbox.write(jdbc, MoneyEvents.deposited(userId, amount, transferRef, at));
+        }
         return find(userId).orElseThrow();
     }
 
@@ -60,6 +67,9 @@ final class JdbcAccounts implements Accounts {
         jdbc.sql("INSERT INTO point_entries (transfer_ref, user_id, points, kind, created_at) VALUES (?, ?, ?, ?, ?)")
                 .params(transferRef, userId.value(), points.value(), "GRANT", toSql(at))
                 .update();
+        if (outbox.writes()) {
+            outbox.write(jdbc, MoneyEvents.pointsGranted(userId, points, transferRef, at));
+        }
         return find(userId).orElseThrow();
     }
 

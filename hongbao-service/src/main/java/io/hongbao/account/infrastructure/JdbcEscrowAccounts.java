@@ -10,6 +10,8 @@ import io.hongbao.account.model.LedgerKind;
 import io.hongbao.account.model.UserId;
 import io.hongbao.platform.collections.Chunks;
 import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.outbox.Outbox;
+import io.hongbao.platform.outbox.OutboxEvent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,15 +37,23 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
     private final JdbcClient jdbc;
     private final DatabaseShards shards;
     private final EscrowPlacement escrows;
+    private final Outbox outbox;
 
     /**
      * @param shards where each payee's account is
      * @param escrows where each packet's escrow is
+     * @param outbox where each movement's events are written, in the same transaction
      */
-    public JdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows) {
+    public JdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows, Outbox outbox) {
         this.jdbc = jdbc;
         this.shards = shards;
         this.escrows = escrows;
+        this.outbox = outbox;
+    }
+
+    /** Without events: for tests of the money paths alone. */
+    public JdbcEscrowAccounts(JdbcClient jdbc, DatabaseShards shards, EscrowPlacement escrows) {
+        this(jdbc, shards, escrows, Outbox.OFF);
     }
 
     @Override
@@ -63,6 +73,15 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
                 LedgerKind.PACKET_SENT,
                 packetId,
                 at);
+        if (outbox.writes()) {
+            // After the debit locked the sender's row; the escrow is new, and nobody else can move it before commit.
+            String transferRef = "send:" + packetId;
+            outbox.write(
+                    jdbc,
+                    List.of(
+                            MoneyEvents.sent(sender, amount, transferRef, packetId, at),
+                            MoneyEvents.funded(sender, amount, escrowAccount, transferRef, packetId, at)));
+        }
         return true;
     }
 
@@ -89,6 +108,19 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
                     EscrowPayout::escrowAccount,
                     p -> paidHere(p) ? p.payee().ledgerAccount() : p.escrowTransitAccount());
         }
+        if (outbox.writes()) {
+            // Last: the caller debited the escrows (the packet rows locked) and the payees here are credited (their
+            // account rows locked), so each account's events take their positions in commit order.
+            List<OutboxEvent> events = new ArrayList<>(payouts.size() * 2);
+            for (EscrowPayout payout : payouts) {
+                boolean local = paidHere(payout);
+                events.add(MoneyEvents.recorded(payout, !local));
+                if (local) {
+                    events.add(MoneyEvents.paid(payout));
+                }
+            }
+            outbox.write(jdbc, events);
+        }
     }
 
     @Override
@@ -99,6 +131,10 @@ public final class JdbcEscrowAccounts implements EscrowAccounts {
         creditPayees(inTransit);
         for (List<EscrowPayout> chunk : Chunks.of(inTransit, ROWS_PER_INSERT)) {
             insertLegs(chunk, EscrowPayout::payeeTransitAccount, p -> p.payee().ledgerAccount());
+        }
+        if (outbox.writes()) {
+            // After the credits locked the payees' rows (ordering, Outbox).
+            outbox.write(jdbc, inTransit.stream().map(MoneyEvents::paid).toList());
         }
     }
 

@@ -9,6 +9,8 @@ import io.hongbao.lottery.model.draw.DrawResult;
 import io.hongbao.lottery.model.draw.DrawSpend;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.PendingDraw;
+import io.hongbao.platform.outbox.Outbox;
+import io.hongbao.platform.outbox.OutboxEvent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,11 +36,13 @@ final class DrawBatchRows {
     private final JdbcClient jdbc;
     private final JdbcTemplate template;
     private final JdbcDraws draws;
+    private final Outbox outbox;
 
-    DrawBatchRows(JdbcClient jdbc, JdbcTemplate template, JdbcDraws draws) {
+    DrawBatchRows(JdbcClient jdbc, JdbcTemplate template, JdbcDraws draws, Outbox outbox) {
         this.jdbc = jdbc;
         this.template = template;
         this.draws = draws;
+        this.outbox = outbox;
     }
 
     /** Step (1) of a batch: the debits the points cover, in order, and the draws they pay for, PENDING. */
@@ -74,6 +78,17 @@ final class DrawBatchRows {
                 .params(draws)
                 .update();
         insertEntries(entries);
+        if (outbox.writes()) {
+            // One multi-row statement for the batch, after the drawers' rows were locked (ordering, Outbox).
+            List<OutboxEvent> events = new ArrayList<>();
+            for (int i = 0; i < spends.size(); i++) {
+                if (covered[i]) {
+                    events.add(
+                            DrawEvents.spent(spends.get(i).draw(), spends.get(i).cost()));
+                }
+            }
+            outbox.write(jdbc, events);
+        }
         return covered;
     }
 
@@ -130,8 +145,10 @@ final class DrawBatchRows {
             move(credits, 1);
             insertEntries(entries);
         }
+        // Locked: the outcomes' events take their positions after the drawers' rows are ours (ordering, Outbox), also
+        // for prizes, which credit nothing; in key order, as the spend locks them, after the draw rows, as before.
         Map<UserId, Long> running = points(
-                usersOf(recording.stream().map(i -> decided.get(i).draw()).toList()), false);
+                usersOf(recording.stream().map(i -> decided.get(i).draw()).toList()), true);
         // Points left in the batch's order: from the last draw back, a draw's own credit is in its figure, a later
         // draw's is not.
         List<Object[]> updates = new ArrayList<>();
@@ -170,6 +187,14 @@ final class DrawBatchRows {
                 "UPDATE lottery_draws SET status = 'DONE', prize_id = ?, unit_seq = ?, consolation_points = ?,"
                         + " points_left = ?, finished_at = ? WHERE draw_id = ?",
                 updates);
+        if (outbox.writes()) {
+            List<OutboxEvent> events = new ArrayList<>(recording.size());
+            for (int i : recording) {
+                DecidedDraw one = decided.get(i);
+                events.add(DrawEvents.decided(one.draw(), one.outcome(), credit(one), now));
+            }
+            outbox.write(jdbc, events);
+        }
     }
 
     private static long credit(DecidedDraw draw) {

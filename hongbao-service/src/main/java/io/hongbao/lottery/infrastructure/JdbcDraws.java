@@ -18,6 +18,7 @@ import io.hongbao.lottery.model.wheel.Consolation;
 import io.hongbao.lottery.model.wheel.Prize;
 import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.lottery.model.wheel.Wheels;
+import io.hongbao.platform.outbox.Outbox;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -43,11 +44,14 @@ final class JdbcDraws implements Draws {
     private final JdbcClient jdbc;
     private final DrawBatchRows batches;
     private final Wheels wheels;
+    private final Outbox outbox;
 
-    JdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels) {
+    /** @param outbox where each step's event is written, in the step's transaction (ADR 0096) */
+    JdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels, Outbox outbox) {
         this.jdbc = jdbc;
-        this.batches = new DrawBatchRows(jdbc, template, this);
+        this.batches = new DrawBatchRows(jdbc, template, this, outbox);
         this.wheels = wheels;
+        this.outbox = outbox;
     }
 
     @Override
@@ -74,6 +78,10 @@ final class JdbcDraws implements Draws {
                 .params(draw.id().value(), draw.wheelId().value(), draw.userId().value(), cost, toSql(draw.at()))
                 .update();
         pointEntry("draw:" + draw.id().value(), draw.userId(), -cost, "DRAW", draw.at());
+        if (outbox.writes()) {
+            // After the debit locked the drawer's row (ordering, Outbox).
+            outbox.write(jdbc, DrawEvents.spent(draw, cost));
+        }
         return true;
     }
 
@@ -98,7 +106,9 @@ final class JdbcDraws implements Draws {
             consolationPoints = consolation.consolation().points();
             credit(draw, consolationPoints, now);
         }
-        long pointsLeft = jdbc.sql("SELECT points FROM accounts WHERE user_id = ?")
+        // Locked: the figure is exact whatever spends run meanwhile, and the outcome's event takes its position after
+        // the drawer's row is ours (ordering, Outbox), also for a prize, which credits nothing.
+        long pointsLeft = jdbc.sql("SELECT points FROM accounts WHERE user_id = ? FOR UPDATE")
                 .param(draw.userId().value())
                 .query(Long.class)
                 .single();
@@ -112,6 +122,10 @@ final class JdbcDraws implements Draws {
                         toSql(now),
                         draw.id().value())
                 .update();
+        if (outbox.writes()) {
+            outbox.write(
+                    jdbc, DrawEvents.decided(draw, outcome, consolationPoints == null ? 0 : consolationPoints, now));
+        }
         return new DrawResult(draw.id(), draw.wheelId(), outcome, pointsLeft, draw.at());
     }
 

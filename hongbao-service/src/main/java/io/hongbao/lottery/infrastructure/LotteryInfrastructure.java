@@ -8,6 +8,7 @@ import io.hongbao.lottery.model.release.ReleaseSchedule;
 import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.EachDatabase;
+import io.hongbao.platform.outbox.Outbox;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisPrimaries;
@@ -33,9 +34,10 @@ public final class LotteryInfrastructure {
      * @param template for the JDBC batches of a batch of draws (ADR 0079)
      * @param wheels where a draw's prize and consolation names are read: a draw is on its drawer's shard, its wheel on
      *     the wheel's home
+     * @param outbox where each step's event is written, in its transaction (ADR 0096)
      */
-    public static Draws jdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels) {
-        return new JdbcDraws(jdbc, template, wheels);
+    public static Draws jdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels, Outbox outbox) {
+        return new JdbcDraws(jdbc, template, wheels, outbox);
     }
 
     public static AuditCheck wheelsAtHomeCheck(EachDatabase databases, DatabaseShards shards, AuditPaging paging) {

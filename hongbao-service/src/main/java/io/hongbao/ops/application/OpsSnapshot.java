@@ -1,5 +1,6 @@
 package io.hongbao.ops.application;
 
+import io.hongbao.platform.outbox.OutboxProgress.ShardBacklog;
 import io.hongbao.redpacket.model.PersisterProgress.DeadLetterSeen;
 import io.hongbao.redpacket.model.PersisterProgress.ShardProgress;
 import java.time.Instant;
@@ -14,7 +15,17 @@ public record OpsSnapshot(
         Persister persister,
         DeadLetters deadLetters,
         Audit audit,
-        Redis redis) {
+        Redis redis,
+        Outbox outbox) {
+
+    /**
+     * The outbox of money movements (ADR 0096) as this instance last sampled each database shard's.
+     *
+     * @param on whether events are published at all (a bus is configured); off, every figure is 0
+     * @param backlog rows waiting over every shard
+     * @param oldestAgeMillis how long the oldest of them has waited, over every shard (0 when none)
+     */
+    public record Outbox(boolean on, long backlog, long oldestAgeMillis, List<ShardBacklog> shards) {}
 
     /**
      * @param backlog events of every shard the database has not recorded

@@ -2,6 +2,8 @@ package io.hongbao.ops.application;
 
 import io.hongbao.audit.application.PeriodicAudit;
 import io.hongbao.audit.application.PeriodicAudit.LastAudit;
+import io.hongbao.platform.outbox.OutboxProgress;
+import io.hongbao.platform.outbox.OutboxProgress.ShardBacklog;
 import io.hongbao.redpacket.model.PersisterProgress;
 import io.hongbao.redpacket.model.PersisterProgress.Progress;
 import io.hongbao.redpacket.model.PersisterProgress.ShardProgress;
@@ -14,7 +16,8 @@ import java.util.List;
 /**
  * The operator's snapshot of the whole deployment (ADR 0077): the instances seen on the {@link InstanceBoard} within
  * {@code upWithin} and their totals, the persister's progress and Redis' durability settings (each read at most once
- * per {@code readEvery} by this instance, whoever asks), and the last periodic audit this instance ran.
+ * per {@code readEvery} by this instance, whoever asks), the last periodic audit this instance ran, and the outbox's
+ * backlog per database shard as this instance last sampled it.
  */
 public final class ReadingOperations {
 
@@ -27,15 +30,18 @@ public final class ReadingOperations {
     private final Duration upWithin;
     private final Cached<Progress> progress;
     private final Cached<OpsSnapshot.Redis> redis;
+    private final OutboxProgress outbox;
 
     public ReadingOperations(
             InstanceBoard board,
             PersisterProgress persister,
             PeriodicAudit audit,
             RedisDurability redis,
+            OutboxProgress outbox,
             Clock clock,
             Duration upWithin,
             Duration readEvery) {
+        this.outbox = outbox;
         this.board = board;
         this.audit = audit;
         this.clock = clock;
@@ -60,7 +66,19 @@ public final class ReadingOperations {
                 persister(persister),
                 new OpsSnapshot.DeadLetters(persister.deadLetters(), persister.oldestDeadLetter()),
                 audit(audit.last().orElse(null)),
-                redis.get());
+                redis.get(),
+                outbox(outbox));
+    }
+
+    static OpsSnapshot.Outbox outbox(OutboxProgress progress) {
+        List<ShardBacklog> shards = progress.shards();
+        long backlog = 0;
+        long oldest = 0;
+        for (ShardBacklog shard : shards) {
+            backlog += shard.rows();
+            oldest = Math.max(oldest, shard.oldestAgeMillis());
+        }
+        return new OpsSnapshot.Outbox(progress.on(), backlog, oldest, shards);
     }
 
     static OpsSnapshot.Persister persister(Progress progress) {

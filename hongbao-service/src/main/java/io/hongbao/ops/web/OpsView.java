@@ -27,7 +27,8 @@ record OpsView(
         PersisterView persister,
         DeadLettersView deadLetters,
         AuditView audit,
-        RedisView redis) {
+        RedisView redis,
+        OutboxView outbox) {
 
     static OpsView of(OpsSnapshot snapshot) {
         return new OpsView(
@@ -37,8 +38,38 @@ record OpsView(
                 PersisterView.of(snapshot.persister()),
                 DeadLettersView.of(snapshot.deadLetters()),
                 AuditView.of(snapshot.audit()),
-                RedisView.of(snapshot.redis()));
+                RedisView.of(snapshot.redis()),
+                OutboxView.of(snapshot.outbox()));
     }
+
+    @Schema(
+            description = "the money events waiting in the outbox for the bus (docs/events.md), as this instance last"
+                    + " sampled each database shard")
+    record OutboxView(
+            @Schema(description = "whether events are published: false without HONGBAO_KAFKA_BOOTSTRAP (then all 0)")
+            boolean on,
+
+            @Schema(description = "rows waiting, over every database shard")
+            long backlog,
+
+            @Schema(description = "how long the oldest of them has waited, over every shard (0 when none)")
+            long oldestAgeMillis,
+
+            @Schema(description = "each database shard, shard 0 first")
+            List<OutboxShardView> shards) {
+
+        static OutboxView of(OpsSnapshot.Outbox outbox) {
+            return new OutboxView(
+                    outbox.on(),
+                    outbox.backlog(),
+                    outbox.oldestAgeMillis(),
+                    outbox.shards().stream()
+                            .map(s -> new OutboxShardView(s.shard(), s.rows(), s.oldestAgeMillis()))
+                            .toList());
+        }
+    }
+
+    record OutboxShardView(int shard, long backlog, long oldestAgeMillis) {}
 
     @Schema(description = "one service instance and its figures over its last interval (one second)")
     record InstanceView(

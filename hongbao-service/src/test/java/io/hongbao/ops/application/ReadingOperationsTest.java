@@ -7,6 +7,7 @@ import io.hongbao.audit.application.PeriodicAudit;
 import io.hongbao.audit.application.RunningAudit;
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditResult;
+import io.hongbao.platform.outbox.OutboxProgress;
 import io.hongbao.redpacket.model.PersisterProgress.Progress;
 import io.hongbao.redpacket.model.PersisterProgress.ShardProgress;
 import java.time.Clock;
@@ -56,6 +57,7 @@ class ReadingOperationsTest {
             },
             audit,
             () -> new OpsSnapshot.Redis("standalone", List.of(), null),
+            new OutboxProgress(clock, 1, false),
             clock,
             Duration.ofSeconds(5),
             Duration.ofSeconds(1));

@@ -137,12 +137,15 @@ class ShardingRulesTest {
         expected.putAll(BY_GROUP);
         expected.putAll(BY_WHEEL);
         expected.put("ledger_entries", "account");
+        // ADR 0096: an event's row is where its account's legs are.
+        expected.put("outbox_events", "record_key");
         assertThat(columns).isEqualTo(expected);
         BY_USER.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-user"));
         BY_PACKET.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-packet"));
         BY_GROUP.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-group"));
         BY_WHEEL.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-wheel"));
         assertThat(algorithms.get("ledger_entries")).isEqualTo("by-ledger-account");
+        assertThat(algorithms.get("outbox_events")).isEqualTo("by-ledger-account");
         assertThat(sharding.getShardingAlgorithms())
                 .containsOnlyKeys("by-user", "by-packet", "by-group", "by-wheel", "by-ledger-account");
 
@@ -198,6 +201,13 @@ class ShardingRulesTest {
         assertThat(ledger("user:6")).isEqualTo(SHARDS.ofUser(6));
         assertThat(ledger("escrow:" + PACKET)).isEqualTo(packetShard(PACKET));
         assertThat(ledger("transit:escrow:" + PACKET)).isEqualTo(packetShard(PACKET));
+    }
+
+    @Test
+    void an_events_outbox_row_goes_where_its_accounts_ledger_legs_go() {
+        for (String account : List.of("user:7", "user:6", "escrow:" + PACKET)) {
+            assertThat(precise("outbox_events", account)).as(account).isEqualTo(precise("ledger_entries", account));
+        }
     }
 
     /**
@@ -306,7 +316,9 @@ class ShardingRulesTest {
     }
 
     private static String precise(String table, Comparable<?> value) {
-        String column = table.equals("ledger_entries") ? "account" : BY_USER.getOrDefault(table, BY_PACKET.get(table));
+        String column = table.equals("ledger_entries")
+                ? "account"
+                : table.equals("outbox_events") ? "record_key" : BY_USER.getOrDefault(table, BY_PACKET.get(table));
         return algorithm(algorithmOf(table))
                 .doSharding(TARGETS, new PreciseShardingValue<>(table, column, node(), value));
     }

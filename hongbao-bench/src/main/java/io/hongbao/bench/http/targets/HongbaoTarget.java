@@ -67,6 +67,9 @@ public final class HongbaoTarget implements Target {
         this.admin = tokens.issue(ADMIN, true, TOKEN_LIFE);
     }
 
+    /** The service publishing its money events to Kafka ({@code bench http --also-events}, ADR 0096). */
+    public static final String EVENTS_TARGET = "hongbao-events";
+
     /** The name of the service on {@code shards} database shards ({@code bench http --also-db-shards}). */
     public static String shardedTargetName(int shards) {
         return "hongbao-" + shards + "-db-shards";
