@@ -253,6 +253,9 @@ class ShardingRulesTest {
 
         Set<String> placed = new TreeSet<>(rules.routed());
         placed.add("db_shard_layout");
+        // The user ids given to a provider's subjects: on the first database only, read and written there directly
+        // (SubjectTable, ADR 0097).
+        placed.add("provider_subjects");
 
         assertThat(placed).isEqualTo(created);
     }
