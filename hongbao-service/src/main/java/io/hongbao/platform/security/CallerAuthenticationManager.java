@@ -9,9 +9,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * Turns a bearer token into a {@link CallerAuthentication}, or refuses it with the same {@code invalid_token} error
- * Spring's JWT authentication manager raises, which the resource server's entry point answers with 401. Verification
- * is CPU work of microseconds (less on a cache hit), so it runs on the calling event loop; only a provider token whose
- * key or subject is not known yet waits for a fetch, made off the event loop (ADR 0097).
+ * Spring's JWT authentication manager raises, which the resource server's entry point answers with 401. The service's
+ * own HS256 tokens are CPU work of microseconds (less on a cache hit) and are checked on the calling event loop; a
+ * provider's token not in the cache is checked on the parallel scheduler (an ES256 signature takes a millisecond or
+ * more), and one whose key or subject is not known yet waits for a fetch, made off the event loop (ADR 0097).
  */
 final class CallerAuthenticationManager implements ReactiveAuthenticationManager {
 

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.Set;
 import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Verifies a provider's tokens with Nimbus (ADR 0097): signed with RS256 or ES256 by one of the provider's keys,
@@ -45,7 +46,7 @@ final class ProviderTokenVerifier implements ProviderTokens {
         this.claims = new CallerClaims(settings);
         this.userIds = userIds;
         this.leeway = settings.leeway();
-        // The key selector reads the keys already fetched, never the network: this runs on the event loop.
+        // The key selector reads the keys already fetched, never the network: checks run on a CPU thread (verify).
         processor.setJWSKeySelector(
                 new JWSVerificationKeySelector<>(ALGORITHMS, (selector, context) -> selector.select(keys.known())));
         DefaultJWTClaimsVerifier<SecurityContext> verifier = new DefaultJWTClaimsVerifier<>(
@@ -77,7 +78,12 @@ final class ProviderTokenVerifier implements ProviderTokens {
             // then runs on that thread.
             return keys.refreshFor(header).then(Mono.defer(() -> check(jwt)));
         }
-        return check(jwt);
+        // Off the event loop: an ES256 check took 1.5-1.8 ms on JDK 17 (RS256 60-80 us, HS256 4 us), long enough to
+        // hold
+        // every other connection of that loop. The parallel scheduler has one thread per core, like the loops, so the
+        // CPU spent is the same; only the connections sharing the loop no longer wait behind it. Verified tokens are
+        // cached (VerifiedTokens), so this runs once per token, not once per call.
+        return Mono.defer(() -> check(jwt)).subscribeOn(Schedulers.parallel());
     }
 
     private Mono<VerifiedToken> check(SignedJWT jwt) {
