@@ -112,9 +112,10 @@ class MoneyEventsIT {
                 List<String> packets = new ArrayList<>();
                 for (long sender = FIRST_SENDER; sender < FIRST_SENDER + SENDERS; sender++) {
                     ok(api.post(ADMIN, true, "/api/v1/admin/accounts/" + sender + "/deposits", "{\"amount\": 100000}"));
-                    packets.add(send(api, sender, "{\"totalAmount\": 60000, \"count\": 600}"));
+                    packets.add(api.sendPacket(sender, "{\"totalAmount\": 60000, \"count\": 600}"));
                     // Expires during the storm, mostly ungrabbed: refunded, maybe while the broker is away.
-                    packets.add(send(api, sender, "{\"totalAmount\": 20000, \"count\": 200, \"expiresInSeconds\": 8}"));
+                    packets.add(api.sendPacket(
+                            sender, "{\"totalAmount\": 20000, \"count\": 200, \"expiresInSeconds\": 8}"));
                 }
                 for (long drawer = FIRST_DRAWER; drawer < FIRST_DRAWER + DRAWERS; drawer++) {
                     ok(api.post(ADMIN, true, "/api/v1/admin/accounts/" + drawer + "/points", "{\"points\": 60}"));
@@ -393,14 +394,6 @@ class MoneyEventsIT {
 
     private static void ok(HttpResponse<String> response) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    }
-
-    private static String send(ProcessApi api, long sender, String body) throws Exception {
-        HttpResponse<String> response = api.post(sender, false, "/api/v1/packets", body);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
-        Matcher id = ID.matcher(response.body());
-        assertThat(id.find()).isTrue();
-        return id.group(1);
     }
 
     private static String createWheel(ProcessApi api) throws Exception {

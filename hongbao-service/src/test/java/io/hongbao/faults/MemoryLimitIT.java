@@ -93,7 +93,7 @@ class MemoryLimitIT {
         // Before: a packet people grab, a wheel whose draws win the consolation, points to draw with.
         ok(api.post(ADMIN, true, "/api/v1/admin/accounts/" + SENDER + "/deposits", "{\"amount\": 2000000}"));
         ok(api.post(ADMIN, true, "/api/v1/admin/accounts/" + DRAWER + "/points", "{\"points\": 1000}"));
-        String packet = send(api, "{\"totalAmount\": 1000000, \"count\": 1000}");
+        String packet = api.sendPacket(SENDER, "{\"totalAmount\": 1000000, \"count\": 1000}");
         String wheel = createWheel(api);
         Map<Long, Long> granted = new HashMap<>();
         for (int i = 0; i < 20; i++) {
@@ -108,8 +108,9 @@ class MemoryLimitIT {
         // Nearly full: above the admission threshold, below maxmemory, so Redis itself still accepts writes.
         long limit = counted(redis) + HEADROOM;
         redis.configSet("maxmemory", Long.toString(limit));
-        String expiring = send(
-                api, "{\"totalAmount\": 5000, \"count\": 5, \"expiresInSeconds\": " + REFUND_EXPIRY.toSeconds() + "}");
+        String expiring = api.sendPacket(
+                SENDER,
+                "{\"totalAmount\": 5000, \"count\": 5, \"expiresInSeconds\": " + REFUND_EXPIRY.toSeconds() + "}");
         Instant expiresAt = Instant.now().plus(REFUND_EXPIRY);
         fillUntil(redis, () -> counted(redis) >= limit * 95 / 100);
         redis.set("memory-it:probe", "still writable");
@@ -372,14 +373,6 @@ class MemoryLimitIT {
     private static Long amount(HttpResponse<String> grab) {
         Matcher amount = AMOUNT.matcher(grab.body());
         return amount.find() ? Long.parseLong(amount.group(1)) : null;
-    }
-
-    private static String send(ProcessApi api, String body) throws Exception {
-        HttpResponse<String> response = api.post(SENDER, false, "/api/v1/packets", body);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
-        Matcher id = ID.matcher(response.body());
-        assertThat(id.find()).isTrue();
-        return id.group(1);
     }
 
     /** A wheel with no prize stock: every draw wins the consolation. */

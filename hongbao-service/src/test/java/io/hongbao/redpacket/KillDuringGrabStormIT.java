@@ -43,7 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KillDuringGrabStormIT {
 
-    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z]+)\"");
     private static final int USERS = 300;
     private static final int PACKETS = 4;
     private static final int COUNT = 200;
@@ -96,9 +95,9 @@ class KillDuringGrabStormIT {
                                         "{\"amount\": 300000}")
                                 .statusCode())
                         .isEqualTo(200);
-                packets.add(send(api, sender, "{\"totalAmount\": 200000, \"count\": " + COUNT + "}"));
+                packets.add(api.sendPacket(sender, "{\"totalAmount\": 200000, \"count\": " + COUNT + "}"));
             }
-            expiring = send(api, firstSender, "{\"totalAmount\": 50000, \"count\": 50, \"expiresInSeconds\": 3}");
+            expiring = api.sendPacket(firstSender, "{\"totalAmount\": 50000, \"count\": 50, \"expiresInSeconds\": 3}");
             List<Plan> plans = new ArrayList<>();
             for (long user = 2_000_000_000L; user < 2_000_000_000L + USERS; user++) {
                 for (String packet : packets) {
@@ -207,13 +206,5 @@ class KillDuringGrabStormIT {
                 .matcher(api.get(user, false, "/api/v1/me/account").body());
         assertThat(balance.find()).isTrue();
         return Long.parseLong(balance.group(1));
-    }
-
-    private static String send(ProcessApi api, long sender, String body) throws Exception {
-        HttpResponse<String> response = api.post(sender, false, "/api/v1/packets", body);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
-        Matcher id = ID.matcher(response.body());
-        assertThat(id.find()).isTrue();
-        return id.group(1);
     }
 }

@@ -1,5 +1,7 @@
 package io.hongbao.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
 import java.io.IOException;
@@ -11,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
 
 /**
@@ -18,6 +22,9 @@ import org.springframework.http.HttpHeaders;
  * is checked against the process's OpenAPI document ({@link ApiContract}).
  */
 public final class ProcessApi {
+
+    /** A new packet's id in the answer to {@code POST /api/v1/packets}. */
+    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z-]+)\"");
 
     private final HttpClient client = HttpClient.newHttpClient();
     private final String baseUrl;
@@ -47,6 +54,15 @@ public final class ProcessApi {
                 .POST(json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         headers.forEach(request::header);
         return checked(request.build(), json);
+    }
+
+    /** Sends a red packet as {@code sender} and returns its id; the test fails unless the answer is 201. */
+    public String sendPacket(long sender, String body) throws IOException, InterruptedException {
+        HttpResponse<String> response = post(sender, false, "/api/v1/packets", body);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        Matcher id = ID.matcher(response.body());
+        assertThat(id.find()).as(response.body()).isTrue();
+        return id.group(1);
     }
 
     public HttpResponse<String> get(long asUser, boolean admin, String path) throws IOException, InterruptedException {
