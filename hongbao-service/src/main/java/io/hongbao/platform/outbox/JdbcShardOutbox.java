@@ -57,7 +57,8 @@ final class JdbcShardOutbox implements ShardOutbox {
         try {
             connection = database.getConnection();
             connection.setAutoCommit(true);
-            try (PreparedStatement lock = connection.prepareStatement("SELECT GET_LOCK(CONCAT(?, MD5(DATABASE())), 0)")) {
+            try (PreparedStatement lock =
+                    connection.prepareStatement("SELECT GET_LOCK(CONCAT(?, MD5(DATABASE())), 0)")) {
                 lock.setString(1, LOCK);
                 try (ResultSet rs = lock.executeQuery()) {
                     if (rs.next() && rs.getInt(1) == 1) {
@@ -113,7 +114,8 @@ final class JdbcShardOutbox implements ShardOutbox {
         held = null;
         // Closing returns the connection to the pool; the lock is released first, as a pooled connection lives on.
         if (connection != null) {
-            try (PreparedStatement unlock = connection.prepareStatement("DO RELEASE_LOCK(CONCAT(?, MD5(DATABASE())))")) {
+            try (PreparedStatement unlock =
+                    connection.prepareStatement("DO RELEASE_LOCK(CONCAT(?, MD5(DATABASE())))")) {
                 unlock.setString(1, LOCK);
                 unlock.execute();
             } catch (SQLException e) {
