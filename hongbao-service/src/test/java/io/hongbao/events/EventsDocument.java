@@ -33,7 +33,10 @@ final class EventsDocument {
 
     @SuppressWarnings("unchecked")
     static EventsDocument load() throws IOException {
-        Map<String, Object> document = new Yaml(new LoaderOptions()).load(Files.readString(COMMITTED));
+        LoaderOptions options = new LoaderOptions();
+        // The document shares its fields' schemas by YAML anchors, more than SnakeYAML's default of 50 aliases.
+        options.setMaxAliasesForCollections(1000);
+        Map<String, Object> document = new Yaml(options).load(Files.readString(COMMITTED));
         if (!"3.0.0".equals(String.valueOf(document.get("asyncapi")))) {
             throw new IllegalStateException("docs/asyncapi.yaml is not an AsyncAPI 3.0.0 document");
         }
