@@ -38,7 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KillDuringDrawStormIT {
 
-    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z-]+)\"");
     private static final Pattern DRAW =
             Pattern.compile("\"drawId\":\"([0-9a-z-]+)\",(?:\"wheelId\":\"[0-9a-z-]+\",)?\"prize\":(null|\\{[^}]*\\})");
     private static final Pattern POINTS = Pattern.compile("\"points\":(\\d+)");
@@ -195,17 +194,11 @@ class KillDuringDrawStormIT {
 
     private static String createWheel(ProcessApi api) throws Exception {
         Instant now = Instant.now();
-        HttpResponse<String> created = api.post(
+        return api.createWheel(
                 ADMIN,
-                true,
-                "/api/v1/admin/wheels",
                 "{\"name\": \"Storm wheel\", \"drawCost\": 10, \"consolation\": {\"name\": \"back\", \"points\": 3},"
                         + " \"prizes\": [{\"name\": \"Mug\", \"stock\": " + STOCK + "}], \"startsAt\": \""
                         + now.minus(Duration.ofDays(2)) + "\", \"endsAt\": \"" + now.plus(Duration.ofHours(1)) + "\"}");
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        Matcher id = ID.matcher(created.body());
-        assertThat(id.find()).isTrue();
-        return id.group(1);
     }
 
     /** @param status 0 when the kill cut the request off; prize the answer's prize JSON, "null" for a consolation */

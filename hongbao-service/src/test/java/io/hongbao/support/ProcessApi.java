@@ -23,7 +23,7 @@ import org.springframework.http.HttpHeaders;
  */
 public final class ProcessApi {
 
-    /** A new packet's id in the answer to {@code POST /api/v1/packets}. */
+    /** A created packet's or wheel's id in the answer to its {@code POST}. */
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-z-]+)\"");
 
     private final HttpClient client = HttpClient.newHttpClient();
@@ -58,7 +58,17 @@ public final class ProcessApi {
 
     /** Sends a red packet as {@code sender} and returns its id; the test fails unless the answer is 201. */
     public String sendPacket(long sender, String body) throws IOException, InterruptedException {
-        HttpResponse<String> response = post(sender, false, "/api/v1/packets", body);
+        return createdId(sender, false, "/api/v1/packets", body);
+    }
+
+    /** Creates a wheel as the admin {@code admin} and returns its id; the test fails unless the answer is 201. */
+    public String createWheel(long admin, String body) throws IOException, InterruptedException {
+        return createdId(admin, true, "/api/v1/admin/wheels", body);
+    }
+
+    private String createdId(long asUser, boolean admin, String path, String body)
+            throws IOException, InterruptedException {
+        HttpResponse<String> response = post(asUser, admin, path, body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         Matcher id = ID.matcher(response.body());
         assertThat(id.find()).as(response.body()).isTrue();
