@@ -108,12 +108,11 @@ final class EmbeddedRedis implements AutoCloseable {
     private static Process launch(File binary, Path folder, int port, long maxMemory) throws IOException {
         Path config = folder.resolve(CONFIG_FILE);
         Files.writeString(config, EmbeddedRedisConfig.text(folder, port, maxMemory), StandardCharsets.UTF_8);
-        Process process = new ProcessBuilder(List.of(binary.getAbsolutePath(), config.toString()))
+        Process process = ProcessStarts.start(new ProcessBuilder(List.of(binary.getAbsolutePath(), config.toString()))
                 .directory(folder.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(
-                        folder.resolve(LOG_FILE).toFile()))
-                .start();
+                        folder.resolve(LOG_FILE).toFile())));
         // written at once, before Redis even reads its configuration: a kill -9 of this JVM from now on leaves a
         // pid file naming the orphan
         Files.writeString(folder.resolve(PID_FILE), Long.toString(process.pid()), StandardCharsets.UTF_8);
