@@ -544,6 +544,7 @@ class ClusterIT {
         } finally {
             rig.cluster().resume(victim);
         }
+        long resumed = System.nanoTime();
         storm.awaitMoreAnswers(400, Duration.ofMinutes(1));
         List<Attempt> answers = storm.stop();
         List<Attempt> victimsInWindow = sentBetween(answers, stalled, servedAgain).stream()
@@ -562,9 +563,13 @@ class ClusterIT {
                         primaryOf.values().stream().filter(victim::equals).count(),
                         victim)
                 .line(
-                        "replica %s primary %d ms after the freeze (SIGSTOP); the frozen primary's packets served"
-                                + " again %d ms after it",
-                        failover.promoted(), failover.afterKill().toMillis(), millis(servedAgain - stalled))
+                        "replica %s primary %d ms after the freeze (SIGSTOP at %d ms, resumed at %d ms); the frozen"
+                                + " primary's packets served again %d ms after it",
+                        failover.promoted(),
+                        failover.afterKill().toMillis(),
+                        stalled / 1_000_000,
+                        resumed / 1_000_000,
+                        millis(servedAgain - stalled))
                 .line(
                         "window on the frozen primary's packets: %s; on the others: %s",
                         counts(victimsInWindow), counts(othersInWindow))

@@ -37,6 +37,9 @@ public final class StormJudge {
     private static final Pattern FAILED_CHECK =
             Pattern.compile("\\{\"name\":\"([^\"]+)\",\"ok\":false,\"detail\":\"((?:[^\"\\\\]|\\\\.)*)\"");
 
+    /** How many lost answers the summary names. */
+    private static final int LOST_EXAMPLES = 5;
+
     private final List<DataSource> databases;
     private final String baseUrl;
     private final String adminToken;
@@ -68,7 +71,8 @@ public final class StormJudge {
             boolean conserved,
             boolean auditOk,
             String auditFailures,
-            boolean up) {
+            boolean up,
+            List<String> lostExamples) {
 
         public boolean held() {
             return lost == 0
@@ -84,19 +88,20 @@ public final class StormJudge {
 
         public String summary() {
             return String.format(
-                    "answers naming an amount %d, rows %d: lost %d, wrong amount %d, duplicated %d, share given"
-                            + " twice %d, over-granted %d, half-written %d, conserved %s, audit %s, health %s",
-                    answeredWithAmount,
-                    rows,
-                    lost,
-                    wrongAmount,
-                    duplicated,
-                    sharesTwice,
-                    overGranted,
-                    halfWritten,
-                    conserved,
-                    auditOk ? "ok" : "FAILED " + auditFailures,
-                    up ? "UP" : "not UP");
+                            "answers naming an amount %d, rows %d: lost %d, wrong amount %d, duplicated %d, share given"
+                                    + " twice %d, over-granted %d, half-written %d, conserved %s, audit %s, health %s",
+                            answeredWithAmount,
+                            rows,
+                            lost,
+                            wrongAmount,
+                            duplicated,
+                            sharesTwice,
+                            overGranted,
+                            halfWritten,
+                            conserved,
+                            auditOk ? "ok" : "FAILED " + auditFailures,
+                            up ? "UP" : "not UP")
+                    + (lostExamples.isEmpty() ? "" : "; lost, e.g. " + String.join(", ", lostExamples));
         }
     }
 
@@ -135,6 +140,9 @@ public final class StormJudge {
             }
         }
         long lost = 0;
+        // Which answers were lost, and when they were sent and answered (System.nanoTime in ms, the clock a test's
+        // fault times are read on): a loss says where to look only with its moment beside the fault's.
+        List<String> lostExamples = new ArrayList<>();
         long wrongAmount = 0;
         long answered = 0;
         Set<Pair> grantedOnce = new HashSet<>();
@@ -147,6 +155,15 @@ public final class StormJudge {
                 Row row = byPair.get(Pair.of(answer));
                 if (row == null) {
                     lost++;
+                    if (lostExamples.size() < LOST_EXAMPLES) {
+                        lostExamples.add(String.format(
+                                "packet %s user %d amount %d sent at %d ms answered at %d ms",
+                                answer.packetId(),
+                                answer.user(),
+                                answer.amount(),
+                                answer.startedAtNanos() / 1_000_000,
+                                answer.answeredAtNanos() / 1_000_000));
+                    }
                 } else if (row.amount() != answer.amount()) {
                     wrongAmount++;
                 }
@@ -166,7 +183,8 @@ public final class StormJudge {
                 money.conserved(),
                 audit.startsWith("{\"ok\":true"),
                 failedChecks(audit),
-                health().contains("\"UP\""));
+                health().contains("\"UP\""),
+                lostExamples);
     }
 
     private record Pair(String packet, long user) {
