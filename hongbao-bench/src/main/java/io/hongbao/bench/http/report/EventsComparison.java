@@ -20,7 +20,8 @@ import java.util.function.ToDoubleFunction;
  * @param lagP50Millis the median lag at the window's end, over the service's decaying window (up to 2 minutes)
  * @param lagP99Millis the 99th percentile, the same way
  * @param lagMaxMillis the longest lag, the same way
- * @param rowsAtLoadStop rows waiting in the outbox when the load stopped
+ * @param backlogAtWindowEnd rows waiting in the outbox at the window's end, as the service last sampled them (every 2 s)
+ * @param rowsAtLoadStop rows waiting in the outbox once the load's last answers came back, counted by the bench
  * @param drainSeconds from the load stopping until the outbox was empty with every grant persisted
  */
 public record EventsComparison(
@@ -34,6 +35,7 @@ public record EventsComparison(
         Stats lagP50Millis,
         Stats lagP99Millis,
         Stats lagMaxMillis,
+        Stats backlogAtWindowEnd,
         Stats rowsAtLoadStop,
         Stats drainSeconds) {
 
@@ -73,6 +75,7 @@ public record EventsComparison(
                 stats(published, run -> publishing(run).lagP50Seconds() * 1e3),
                 stats(published, run -> publishing(run).lagP99Seconds() * 1e3),
                 stats(published, run -> publishing(run).lagMaxSeconds() * 1e3),
+                stats(published, run -> publishing(run).backlogAtEnd()),
                 stats(drained, run -> nonNegative(run.events().drain().rowsAtLoadStop())),
                 stats(drained, run -> nonNegative(run.events().drain().drainSeconds())));
     }

@@ -34,8 +34,11 @@ final class EventsText {
                 TextReport.range(events.lagP99Millis(), "%.1f"),
                 TextReport.range(events.lagMaxMillis(), "%.1f")));
         out.append(format(
-                "Outbox: %s rows waiting when the load stopped, empty %s s after it%n",
-                TextReport.range(events.rowsAtLoadStop(), "%,.0f"), TextReport.range(events.drainSeconds(), "%.2f")));
+                "Outbox: %s rows waiting at the window's end (the service's 2-s sample), %s when the load stopped,"
+                        + " empty %s s after it%n",
+                TextReport.range(events.backlogAtWindowEnd(), "%,.0f"),
+                TextReport.range(events.rowsAtLoadStop(), "%,.0f"),
+                TextReport.range(events.drainSeconds(), "%.2f")));
         return out.toString();
     }
 

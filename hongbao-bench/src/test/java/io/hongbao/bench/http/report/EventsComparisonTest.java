@@ -79,6 +79,7 @@ class EventsComparisonTest {
         assertThat(events.meanLagMillis().median()).isCloseTo(8, within(1e-9));
         assertThat(events.lagP99Millis()).isEqualTo(new Stats(40, 20, 60, 3));
         assertThat(events.eventsPerSecond().median()).isCloseTo(9_000, within(1e-9)); // two events per grab
+        assertThat(events.backlogAtWindowEnd().median()).isEqualTo(500);
         assertThat(events.rowsAtLoadStop()).isEqualTo(new Stats(2_000, 1_000, 3_000, 3));
         assertThat(events.drainSeconds()).isEqualTo(new Stats(1.0, 0.5, 1.5, 3));
     }
