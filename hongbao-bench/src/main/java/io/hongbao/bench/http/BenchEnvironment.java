@@ -28,7 +28,8 @@ import java.util.stream.Stream;
 
 /**
  * What the bench starts and owns for one invocation: the embedded Redis and MariaDB (unless pointed elsewhere), the
- * service and the peer as child JVMs, a Kafka broker with {@code --also-events local}, and the secret they share. Closing it stops them in reverse order.
+ * service and the peer as child JVMs, a Kafka broker with {@code --also-events local}, and the secret they share.
+ * Closing it stops them in reverse order.
  */
 public final class BenchEnvironment implements AutoCloseable {
 

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * The service's own counters at the measured window's boundaries, from {@code /actuator/prometheus}: the
  * verified-token cache's hits and misses ({@code hongbao_tokens_verified_total{cache}}) and the grab script's calls
  * and the grabs they carried ({@code hongbao_grab_script_calls_total}, {@code hongbao_grab_script_grabs_total}), and
- * the outbox's publishing when the service has a bus ({@link OutboxSample}). Read by {@link LoadRun} just outside the window's CPU snapshots, so the scrape is not charged to the grabs.
+ * the outbox's publishing when the service has a bus ({@link OutboxSample}). Read by {@link LoadRun} just outside the
+ * window's CPU snapshots, so the scrape is not charged to the grabs.
  */
 public final class ServiceMeters implements LoadRun.WindowProbe {
 

@@ -20,7 +20,8 @@ import java.util.function.ToDoubleFunction;
  * @param lagP50Millis the median lag at the window's end, over the service's decaying window (up to 2 minutes)
  * @param lagP99Millis the 99th percentile, the same way
  * @param lagMaxMillis the longest lag, the same way
- * @param backlogAtWindowEnd rows waiting in the outbox at the window's end, as the service last sampled them (every 2 s)
+ * @param backlogAtWindowEnd rows waiting in the outbox at the window's end, as the service last sampled them (every
+ *     2 s)
  * @param rowsAtLoadStop rows waiting in the outbox once the load's last answers came back, counted by the bench
  * @param drainSeconds from the load stopping until the outbox was empty with every grant persisted
  */
