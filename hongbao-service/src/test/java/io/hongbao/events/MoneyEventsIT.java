@@ -3,15 +3,16 @@ package io.hongbao.events;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.embedded.KafkaBroker;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.support.GrabStorm;
 import io.hongbao.support.GrabStorm.Attempt;
 import io.hongbao.support.GrabStorm.Plan;
-import io.hongbao.support.KafkaBroker;
 import io.hongbao.support.PrivateServers;
 import io.hongbao.support.ProcessApi;
 import io.hongbao.support.ServiceProcess;
+import io.hongbao.support.SharedKafkaBroker;
 import io.hongbao.support.TopicRecords;
 import io.hongbao.support.TopicRecords.Seen;
 import java.net.http.HttpResponse;
@@ -84,7 +85,7 @@ class MoneyEventsIT {
 
     @BeforeAll
     static void stormThroughABrokerOutageAndAKill9MidPublish() throws Exception {
-        KafkaBroker broker = KafkaBroker.shared();
+        KafkaBroker broker = SharedKafkaBroker.get();
         topic = "hongbao.money.it-" + UUID.randomUUID();
         try (PrivateServers servers = PrivateServers.start(dataDir.resolve("servers"))) {
             Map<String, String> env = new HashMap<>(servers.serviceEnv());

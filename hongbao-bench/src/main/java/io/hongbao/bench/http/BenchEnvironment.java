@@ -5,9 +5,11 @@ import io.hongbao.bench.http.targets.ChildJvm;
 import io.hongbao.bench.http.targets.HongbaoTarget;
 import io.hongbao.bench.http.targets.JdbcAccountHolders;
 import io.hongbao.bench.http.targets.JdbcGrabRows;
+import io.hongbao.bench.http.targets.JdbcOutboxRows;
 import io.hongbao.bench.http.targets.PeerTarget;
 import io.hongbao.bench.http.targets.Target;
 import io.hongbao.embedded.EmbeddedServers;
+import io.hongbao.embedded.KafkaBroker;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
 import java.net.URI;
@@ -26,7 +28,8 @@ import java.util.stream.Stream;
 
 /**
  * What the bench starts and owns for one invocation: the embedded Redis and MariaDB (unless pointed elsewhere), the
- * service and the peer as child JVMs, and the secret they share. Closing it stops them in reverse order.
+ * service and the peer as child JVMs, a Kafka broker with {@code --also-events local}, and the secret they share.
+ * Closing it stops them in reverse order.
  */
 public final class BenchEnvironment implements AutoCloseable {
 
@@ -44,6 +47,7 @@ public final class BenchEnvironment implements AutoCloseable {
     private JwtSecret secret;
     private OptionalLong redisPid = OptionalLong.empty();
     private OptionalLong mariadbPid = OptionalLong.empty();
+    private OptionalLong brokerPid = OptionalLong.empty();
 
     static BenchEnvironment start(HttpCommand options, Path work) throws Exception {
         BenchEnvironment environment = new BenchEnvironment();
@@ -85,7 +89,8 @@ public final class BenchEnvironment implements AutoCloseable {
             targets.add(onDatabaseShards(options, work, servers, redis, sharedSecret, jvmArgs));
         }
         if (options.alsoEvents != null) {
-            targets.add(withEvents(options, work, servers, redis, sharedSecret, jvmArgs));
+            String brokers = brokers(options.alsoEvents, work);
+            targets.add(withEvents(options, work, servers, redis, sharedSecret, jvmArgs, brokers));
         }
         if (!options.skipPeer) {
             ChildJvm peer = ChildJvm.start(
@@ -156,13 +161,30 @@ public final class BenchEnvironment implements AutoCloseable {
                 jvmArgs);
     }
 
+    /** {@code --also-events}' brokers: those given, or a broker of the bench's own ({@link LocalBroker}). */
+    private String brokers(String alsoEvents, Path work) throws Exception {
+        if (!LocalBroker.NAME.equals(alsoEvents)) {
+            return alsoEvents;
+        }
+        KafkaBroker broker = LocalBroker.start(work.resolve("kafka"));
+        owned.add(broker);
+        brokerPid = OptionalLong.of(broker.pid());
+        return broker.bootstrapServers();
+    }
+
     /**
      * The same service jar publishing its money events to {@code --also-events}' brokers (ADR 0096), on a MariaDB
      * database and a Redis database of its own, so that each target's CPU in MariaDB is its own work and the difference
      * is the outbox's cost per grab.
      */
     private Target withEvents(
-            HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
+            HttpCommand options,
+            Path work,
+            EmbeddedServers servers,
+            String redis,
+            String secret,
+            List<String> jvmArgs,
+            String brokers)
             throws Exception {
         String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
         return service(
@@ -176,7 +198,7 @@ public final class BenchEnvironment implements AutoCloseable {
                 List.of(siblingDatabase(jdbc, "_events")),
                 secret,
                 jvmArgs,
-                Map.of("HONGBAO_KAFKA_BOOTSTRAP", options.alsoEvents));
+                Map.of("HONGBAO_KAFKA_BOOTSTRAP", brokers));
     }
 
     /**
@@ -257,13 +279,15 @@ public final class BenchEnvironment implements AutoCloseable {
         ChildJvm service =
                 ChildJvm.start(name, files, jvmArgs, launch, env, "/actuator/health", work.resolve(name + ".log"));
         owned.add(service);
+        boolean publishes = env.containsKey("HONGBAO_KAFKA_BOOTSTRAP");
         return new HongbaoTarget(
                 name,
                 service.baseUrl(),
                 OptionalLong.of(service.pid()),
                 tokens,
                 new JdbcGrabRows(databases, user, password),
-                new JdbcAccountHolders(databases, user, password));
+                new JdbcAccountHolders(databases, user, password),
+                publishes ? new JdbcOutboxRows(databases, user, password) : null);
     }
 
     List<Target> targets() {
@@ -285,6 +309,8 @@ public final class BenchEnvironment implements AutoCloseable {
         target.pid().ifPresent(pid -> processes.put("target", pid));
         redisPid.ifPresent(pid -> processes.put("redis", pid));
         mariadbPid.ifPresent(pid -> processes.put("mariadb", pid));
+        // Every target's, the idle broker's too: so "other" CPU is foreign load only, whichever target runs.
+        brokerPid.ifPresent(pid -> processes.put("kafka", pid));
         processes.put("bench", ProcessHandle.current().pid());
         return processes;
     }

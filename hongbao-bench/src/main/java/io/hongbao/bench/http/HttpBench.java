@@ -10,8 +10,10 @@ import io.hongbao.bench.http.measure.CpuMeter;
 import io.hongbao.bench.http.measure.GrabClient;
 import io.hongbao.bench.http.measure.LoadRun;
 import io.hongbao.bench.http.measure.Measurement;
+import io.hongbao.bench.http.measure.OutboxDrain;
 import io.hongbao.bench.http.measure.Outcome;
 import io.hongbao.bench.http.measure.ServiceMeters;
+import io.hongbao.bench.http.report.EventsRun;
 import io.hongbao.bench.http.report.HtmlChart;
 import io.hongbao.bench.http.report.Report;
 import io.hongbao.bench.http.report.TargetRun;
@@ -44,6 +46,9 @@ final class HttpBench {
     static final long DRAWER_POINTS = 2_000 * DrawWorkload.DRAW_COST;
 
     static final double NEXT_RUN_GROWTH = 2.0;
+
+    /** How long after the load the bench waits for an outbox to empty before it goes on (ADR 0096). */
+    static final Duration OUTBOX_DRAIN_LIMIT = Duration.ofMinutes(5);
 
     private final HttpCommand options;
     /** The wheel of each target that has a draw phase, set up before its first one. */
@@ -103,6 +108,9 @@ final class HttpBench {
                     .execute(String.format("%-7s run %d/%d", target.name(), run, options.runs));
         }
         long loadStopped = System.nanoTime();
+        OutboxDrain outbox = target.outboxRows().isPresent()
+                ? OutboxDrain.watch(() -> target.outboxRows().orElse(-1), loadStopped)
+                : null;
         // A JVM still warming up can run twice as fast in its next run: size that from twice the best so far.
         double best = Math.max(measurement.requestsPerSecond(), measurement.warmupRequestsPerSecond());
         expected.merge(target.name(), best * NEXT_RUN_GROWTH, Math::max);
@@ -121,6 +129,7 @@ final class HttpBench {
                     persistence.drainSeconds(),
                     persistence.auditOk() ? "ok" : "FAILED " + persistence.failedChecks());
         }
+        EventsRun events = outbox == null ? null : events(target, run, outbox, persistence, meters);
         Measurement draws = options.draws && "hongbao".equals(target.name())
                 ? drawPhase(environment, target, run, settings).orElse(null)
                 : null;
@@ -131,7 +140,25 @@ final class HttpBench {
                 measurement,
                 persistence,
                 meters == null ? null : meters.window(),
-                draws);
+                draws,
+                events);
+    }
+
+    /**
+     * Waits for the outbox to drain after the persister did, so that the next target pays for none of this one's
+     * publishing, and gives this run's publishing figures.
+     */
+    private static EventsRun events(
+            Target target, int run, OutboxDrain outbox, Persistence persistence, ServiceMeters meters)
+            throws InterruptedException {
+        try (outbox) {
+            double persisted = persistence == null ? 0 : persistence.drainSeconds();
+            OutboxDrain.Drained drained = outbox.await(persisted, OUTBOX_DRAIN_LIMIT);
+            System.err.printf(
+                    "%s run %d: %,d outbox rows when the load stopped, empty %.2f s after it%n",
+                    target.name(), run, drained.rowsAtLoadStop(), drained.drainSeconds());
+            return new EventsRun(meters == null ? null : meters.outboxWindow(), drained);
+        }
     }
 
     /**

@@ -77,11 +77,12 @@ public final class HttpCommand implements Callable<Integer> {
 
     @Option(
             names = "--also-events",
-            paramLabel = "BROKERS",
-            description = "also measure the service publishing its money events (ADR 0096) to the Kafka brokers at"
-                    + " BROKERS (host:port,...): a database and a Redis database of its own, runs alternating with"
-                    + " hongbao's without events (target " + HongbaoTarget.EVENTS_TARGET + "); the brokers' CPU is not"
-                    + " in the report")
+            paramLabel = "local|BROKERS",
+            description = "also measure the service publishing its money events (ADR 0096): local = to a Kafka broker"
+                    + " the bench starts itself (KRaft, a JVM of its own in the work folder, stopped at the end; its"
+                    + " CPU reported as kafka), or to the Kafka brokers at BROKERS (host:port,...; their CPU not"
+                    + " reported). A database and a Redis database of its own, runs alternating with hongbao's without"
+                    + " events (target " + HongbaoTarget.EVENTS_TARGET + ")")
     String alsoEvents;
 
     @Option(names = "--connections", defaultValue = "64", description = "keep-alive connections (${DEFAULT-VALUE})")

@@ -12,12 +12,13 @@ import java.util.regex.Pattern;
 /**
  * The service's own counters at the measured window's boundaries, from {@code /actuator/prometheus}: the
  * verified-token cache's hits and misses ({@code hongbao_tokens_verified_total{cache}}) and the grab script's calls
- * and the grabs they carried ({@code hongbao_grab_script_calls_total}, {@code hongbao_grab_script_grabs_total}). Read
- * by {@link LoadRun} just outside the window's CPU snapshots, so the scrape is not charged to the grabs.
+ * and the grabs they carried ({@code hongbao_grab_script_calls_total}, {@code hongbao_grab_script_grabs_total}), and
+ * the outbox's publishing when the service has a bus ({@link OutboxSample}). Read by {@link LoadRun} just outside the
+ * window's CPU snapshots, so the scrape is not charged to the grabs.
  */
 public final class ServiceMeters implements LoadRun.WindowProbe {
 
-    private static final Pattern SAMPLE =
+    static final Pattern SAMPLE =
             Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*\\})? ([-+0-9.eEaNInf]+)", Pattern.MULTILINE);
 
     private final HttpClient http =
@@ -25,6 +26,8 @@ public final class ServiceMeters implements LoadRun.WindowProbe {
     private final URI url;
     private Counters begin;
     private Counters end;
+    private OutboxSample outboxBegin;
+    private OutboxSample outboxEnd;
 
     public ServiceMeters(String url) {
         this.url = URI.create(url);
@@ -32,12 +35,16 @@ public final class ServiceMeters implements LoadRun.WindowProbe {
 
     @Override
     public void begin() throws InterruptedException {
-        begin = read();
+        String exposition = read();
+        begin = exposition == null ? null : parse(exposition);
+        outboxBegin = exposition == null ? null : OutboxSample.parse(exposition);
     }
 
     @Override
     public void end() throws InterruptedException {
-        end = read();
+        String exposition = read();
+        end = exposition == null ? null : parse(exposition);
+        outboxEnd = exposition == null ? null : OutboxSample.parse(exposition);
     }
 
     /** What the service counted over the window, or null before it ended. */
@@ -45,8 +52,13 @@ public final class ServiceMeters implements LoadRun.WindowProbe {
         return begin == null || end == null ? null : ServiceWindow.between(begin, end);
     }
 
-    /** The counters now, or null (and a line on stderr) when the service does not answer: the run still counts. */
-    private Counters read() throws InterruptedException {
+    /** The outbox's publishing over the window, or null without a publisher or a reading. */
+    public OutboxWindow outboxWindow() {
+        return outboxBegin == null || outboxEnd == null ? null : OutboxWindow.between(outboxBegin, outboxEnd);
+    }
+
+    /** The metrics now, or null (and a line on stderr) when the service does not answer: the run still counts. */
+    private String read() throws InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(url)
                 .timeout(Duration.ofSeconds(10))
                 .GET()
@@ -54,7 +66,7 @@ public final class ServiceMeters implements LoadRun.WindowProbe {
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() == 200) {
-                return parse(response.body());
+                return response.body();
             }
             System.err.println("bench http: " + url + " answered " + response.statusCode() + "; no service counters");
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package io.hongbao.bench.http.report;
 
 import io.hongbao.bench.http.measure.Measurement;
 import io.hongbao.bench.http.measure.Outcome;
+import io.hongbao.bench.http.targets.HongbaoTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.function.ToDoubleFunction;
  * Everything one {@code bench http} invocation measured, and the figures derived from it: per target the median and
  * range over runs, and the Hongbao/peer throughput ratio, taken run by run (run i of each target ran back to back, so
  * each ratio compares the two under the same machine load) and then summarised. {@code draws} summarises the draw
- * phases, per target that had them ({@code --draws}).
+ * phases, per target that had them ({@code --draws}); {@code events} compares the service publishing its money events
+ * with the one without ({@code --also-events}), null without such runs.
  */
 public record Report(
         String startedAt,
@@ -22,7 +24,8 @@ public record Report(
         Map<String, TargetSummary> summaries,
         Stats throughputRatio,
         List<Double> ratios,
-        Map<String, DrawSummary> draws) {
+        Map<String, DrawSummary> draws,
+        EventsComparison events) {
 
     /** The cold-start window: throughput over the first 10 s after UP. */
     static final int COLD_START_SECONDS = 10;
@@ -41,7 +44,8 @@ public record Report(
                 draws.put(target, summary);
             }
         }
-        return new Report(startedAt, settings, latencyMethod, runs, summaries, Stats.of(ratios), ratios, draws);
+        EventsComparison events = EventsComparison.of(runs, HongbaoTarget.EVENTS_TARGET, "hongbao");
+        return new Report(startedAt, settings, latencyMethod, runs, summaries, Stats.of(ratios), ratios, draws, events);
     }
 
     static List<Double> ratios(List<TargetRun> runs, String numerator, String denominator) {

@@ -47,6 +47,9 @@ public final class TextReport {
         if (report.settings().get("alsoDbShards") instanceof Integer shards && shards > 0) {
             out.append(databaseShardsLine(report, HongbaoTarget.shardedTargetName(shards)));
         }
+        if (report.events() != null) {
+            out.append('\n').append(EventsText.render(report.events()));
+        }
         return out.toString();
     }
 

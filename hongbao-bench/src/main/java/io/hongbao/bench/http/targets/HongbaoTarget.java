@@ -41,6 +41,7 @@ public final class HongbaoTarget implements Target {
     private final TokenIssuer tokens;
     private final GrabRows database;
     private final AccountHolders holders;
+    private final OutboxRows outbox;
     private final SetupApi api;
     private final String admin;
 
@@ -57,12 +58,25 @@ public final class HongbaoTarget implements Target {
             TokenIssuer tokens,
             GrabRows database,
             AccountHolders holders) {
+        this(name, baseUrl, pid, tokens, database, holders, null);
+    }
+
+    /** @param outbox where the rows waiting in its outbox are counted, or null when it publishes no events */
+    public HongbaoTarget(
+            String name,
+            String baseUrl,
+            OptionalLong pid,
+            TokenIssuer tokens,
+            GrabRows database,
+            AccountHolders holders,
+            OutboxRows outbox) {
         this.name = name;
         this.baseUrl = baseUrl;
         this.pid = pid;
         this.tokens = tokens;
         this.database = database;
         this.holders = holders;
+        this.outbox = outbox;
         this.api = new SetupApi(baseUrl);
         this.admin = tokens.issue(ADMIN, true, TOKEN_LIFE);
     }
@@ -152,6 +166,11 @@ public final class HongbaoTarget implements Target {
     }
 
     @Override
+    public OptionalLong outboxRows() throws SQLException {
+        return outbox == null ? OptionalLong.empty() : OptionalLong.of(outbox.count());
+    }
+
+    @Override
     public Persistence awaitPersisted(List<String> packetIds, long granted, long loadStoppedNanos) throws Exception {
         long deadline = loadStoppedNanos + DRAIN_LIMIT.toNanos();
         double drained = -1;
@@ -209,6 +228,11 @@ public final class HongbaoTarget implements Target {
     interface AccountHolders {
         /** Answers how many users were given an account. */
         long open(long firstUser, RealisticShape shape, long deposit) throws Exception;
+    }
+
+    /** Reads how many rows wait in the outbox. */
+    interface OutboxRows {
+        long count() throws SQLException;
     }
 
     /** Reads how many grab rows the database holds for some packets. */

@@ -41,6 +41,14 @@ public interface Target {
     }
 
     /**
+     * How many rows wait in the target's outbox right now (ADR 0096), when it publishes money events and the bench
+     * can read its database.
+     */
+    default OptionalLong outboxRows() throws Exception {
+        return OptionalLong.empty();
+    }
+
+    /**
      * Sets up the draw phase ({@code bench http --draws}): a lottery wheel open for hours, and {@code points} points
      * for each of the users {@code firstDrawer .. firstDrawer + drawers - 1}; answers the wheel's id, or empty when
      * the target has no lottery.
