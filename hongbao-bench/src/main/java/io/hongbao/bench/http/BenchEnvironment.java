@@ -1,6 +1,10 @@
 package io.hongbao.bench.http;
 
 import io.hongbao.bench.BenchServers;
+import io.hongbao.bench.http.issuer.IssuerKey;
+import io.hongbao.bench.http.issuer.LoopbackIssuer;
+import io.hongbao.bench.http.load.LoadProfile;
+import io.hongbao.bench.http.load.ProviderSignedTokens;
 import io.hongbao.bench.http.targets.ChildJvm;
 import io.hongbao.bench.http.targets.HongbaoTarget;
 import io.hongbao.bench.http.targets.JdbcAccountHolders;
@@ -15,11 +19,14 @@ import io.hongbao.platform.security.TokenIssuer;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
@@ -38,6 +45,12 @@ public final class BenchEnvironment implements AutoCloseable {
 
     private static final String ANNOTATED_MAIN = "io.hongbao.bench.annotated.AnnotatedControllerService";
     private static final String PROPERTIES_LAUNCHER = "org.springframework.boot.loader.launch.PropertiesLauncher";
+
+    /** What the provider target's tokens carry as {@code aud}, and the service requires. */
+    static final String PROVIDER_AUDIENCE = "hongbao";
+
+    /** As long as the HS256 tokens the load signs: longer than any run set. */
+    private static final Duration PROVIDER_TOKEN_LIFE = Duration.ofHours(12);
 
     private static final Pattern JDBC_URL = Pattern.compile("(jdbc:[a-z]+://[^/]+/)([^?;/]+)(\\?.*)?");
 
@@ -91,6 +104,9 @@ public final class BenchEnvironment implements AutoCloseable {
         if (options.alsoEvents != null) {
             String brokers = brokers(options.alsoEvents, work);
             targets.add(withEvents(options, work, servers, redis, sharedSecret, jvmArgs, brokers));
+        }
+        if (options.alsoProviderTokens != null) {
+            targets.add(withProviderTokens(options, work, servers, redis, sharedSecret, jvmArgs));
         }
         if (!options.skipPeer) {
             ChildJvm peer = ChildJvm.start(
@@ -202,6 +218,38 @@ public final class BenchEnvironment implements AutoCloseable {
     }
 
     /**
+     * The same service jar taking an OpenID Connect provider's tokens beside its own HS256 ones (ADR 0097), from an
+     * issuer the bench serves on loopback with a key made now, on a MariaDB database and a Redis database of its own.
+     * Its grabbers carry the issuer's RS256 or ES256 tokens where hongbao's carry HS256 ones; the set-up keeps HS256.
+     * The difference in service CPU per grab is what a provider's tokens cost behind the verified-token cache.
+     */
+    private Target withProviderTokens(
+            HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
+            throws Exception {
+        IssuerKey key = IssuerKey.generate(options.alsoProviderTokens);
+        LoopbackIssuer issuer = LoopbackIssuer.start(key);
+        owned.add(issuer);
+        String algorithm = key.algorithm().getName();
+        String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
+        HongbaoTarget target = service(
+                HongbaoTarget.providerTokensTargetName(algorithm),
+                List.of(options.serviceJar),
+                List.of("-jar", options.serviceJar.toAbsolutePath().toString()),
+                options,
+                work,
+                servers,
+                redisInDatabase(redis, 5),
+                List.of(siblingDatabase(jdbc, "_provider_" + algorithm.toLowerCase(Locale.ROOT))),
+                secret,
+                jvmArgs,
+                Map.of("HONGBAO_OIDC_ISSUER", issuer.issuer(), "HONGBAO_OIDC_AUDIENCE", PROVIDER_AUDIENCE));
+        ProviderSignedTokens tokens = new ProviderSignedTokens(
+                key, issuer.issuer(), PROVIDER_AUDIENCE, Instant.now().plus(PROVIDER_TOKEN_LIFE));
+        target.awaitAccepting(tokens.signedNow(LoadProfile.FIRST_GRABBER), Duration.ofMinutes(1));
+        return target.withGrabberTokens(tokens);
+    }
+
+    /**
      * The production application from the service's own jar (its dependencies and transport as shipped), with the
      * bench's annotated-controller jar added through Spring Boot's {@code PropertiesLauncher}. It keeps its state in
      * a Redis database and a MariaDB database of its own, so the other target's persister never drains its grabs
@@ -230,7 +278,7 @@ public final class BenchEnvironment implements AutoCloseable {
                 jvmArgs);
     }
 
-    private Target service(
+    private HongbaoTarget service(
             String name,
             List<Path> files,
             List<String> launch,
@@ -245,7 +293,7 @@ public final class BenchEnvironment implements AutoCloseable {
         return service(name, files, launch, options, work, servers, redis, databases, secret, jvmArgs, Map.of());
     }
 
-    private Target service(
+    private HongbaoTarget service(
             String name,
             List<Path> files,
             List<String> launch,

@@ -1,5 +1,6 @@
 package io.hongbao.bench.http;
 
+import io.hongbao.bench.http.issuer.IssuerKey;
 import io.hongbao.bench.http.load.HotProfile;
 import io.hongbao.bench.http.load.LoadProfile;
 import io.hongbao.bench.http.load.LoadSettings;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -84,6 +86,16 @@ public final class HttpCommand implements Callable<Integer> {
                     + " reported). A database and a Redis database of its own, runs alternating with hongbao's without"
                     + " events (target " + HongbaoTarget.EVENTS_TARGET + ")")
     String alsoEvents;
+
+    @Option(
+            names = "--also-provider-tokens",
+            paramLabel = "ALG",
+            description = "also measure the service taking an OpenID Connect provider's tokens (ADR 0097) from"
+                    + " an issuer the bench serves on loopback (discovery and key set, a key made at start): its"
+                    + " grabbers carry tokens signed with ALG, RS256 or ES256, each user's signed once before the first"
+                    + " run; a database and a Redis database of its own, runs alternating with hongbao's on HS256"
+                    + " tokens (target hongbao-provider-rs256 or hongbao-provider-es256); realistic profile only")
+    String alsoProviderTokens;
 
     @Option(names = "--connections", defaultValue = "64", description = "keep-alive connections (${DEFAULT-VALUE})")
     int connections;
@@ -277,6 +289,14 @@ public final class HttpCommand implements Callable<Integer> {
                 alsoEvents == null || (url == null && !skipHongbao),
                 "--also-events compares with hongbao without events, started by the bench (no --url, no"
                         + " --skip-hongbao)");
+        require(
+                alsoProviderTokens == null
+                        || IssuerKey.ALGORITHMS.contains(alsoProviderTokens.toUpperCase(Locale.ROOT)),
+                "--also-provider-tokens is " + String.join(" or ", IssuerKey.ALGORITHMS));
+        require(
+                alsoProviderTokens == null || (url == null && !skipHongbao && RealisticShape.NAME.equals(profile)),
+                "--also-provider-tokens compares with hongbao on HS256 tokens, started by the bench (no --url, no"
+                        + " --skip-hongbao), on the realistic profile (the hot one issues its HS256 tokens up front)");
         require(alsoDbShards == 0 || alsoDbShards >= 2, "--also-db-shards must be at least 2 (or 0: not)");
         require(
                 alsoDbShards == 0 || (url == null && !skipHongbao),
@@ -341,6 +361,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("baselines", baselines);
         settings.put("alsoDbShards", alsoDbShards);
         settings.put("alsoEvents", alsoEvents == null ? "" : alsoEvents);
+        settings.put("alsoProviderTokens", alsoProviderTokens == null ? "" : alsoProviderTokens);
         settings.put("cores", Runtime.getRuntime().availableProcessors());
         return settings;
     }

@@ -7,6 +7,7 @@ import io.hongbao.bench.BenchMain;
 import io.hongbao.bench.http.load.HotProfile;
 import io.hongbao.bench.http.load.LoadProfile;
 import io.hongbao.bench.http.load.RealisticShape;
+import io.hongbao.bench.http.targets.HongbaoTarget;
 import io.hongbao.platform.security.JwtSecret;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -181,6 +182,27 @@ class HttpCommandTest {
                 .containsEntry("profile", "realistic")
                 .extractingByKey("profileParameters")
                 .isEqualTo(shape.describe());
+    }
+
+    @Test
+    void providerTokensAreRs256OrEs256OnTheRealisticProfileBesideHongbao() {
+        HttpCommand command = parse("--skip-peer", "--also-provider-tokens", "RS256");
+        command.validate();
+        assertThat(command.settingsForReport(null)).containsEntry("alsoProviderTokens", "RS256");
+        parse("--also-provider-tokens", "es256").validate();
+        assertThat(HongbaoTarget.providerTokensTargetName("ES256")).isEqualTo("hongbao-provider-es256");
+
+        assertThatThrownBy(() -> parse("--also-provider-tokens", "HS256").validate())
+                .hasMessageContaining("RS256 or ES256");
+        assertThatThrownBy(() -> parse("--also-provider-tokens", "RS256", "--profile", "hot")
+                        .validate())
+                .hasMessageContaining("realistic");
+        assertThatThrownBy(() -> parse("--also-provider-tokens", "RS256", "--skip-hongbao")
+                        .validate())
+                .hasMessageContaining("--skip-hongbao");
+        assertThatThrownBy(() -> parse("--also-provider-tokens", "RS256", "--url", "http://localhost:8080")
+                        .validate())
+                .hasMessageContaining("--url");
     }
 
     @Test

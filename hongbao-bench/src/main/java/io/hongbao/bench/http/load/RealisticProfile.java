@@ -11,7 +11,8 @@ import java.util.TreeMap;
 
 /**
  * {@code --profile realistic}, the default: {@link RealisticShape}'s population and packets. Users' tokens are signed
- * as requests need them ({@link SignedTokens}); before a target's first run most users get an account (a deposit
+ * as requests need them ({@link SignedTokens}), or before the first run for a target whose grabbers carry a provider's
+ * tokens ({@link Target#grabberTokens()}); before a target's first run most users get an account (a deposit
  * written straight into the target's database, {@link Target#openAccounts}); each run sends its group and small packets
  * through the API as the hot profile does, sized for the expected rate.
  */
@@ -42,6 +43,7 @@ public final class RealisticProfile implements LoadProfile {
 
     @Override
     public void prepare(Target target) throws Exception {
+        tokensOf(target).prepare(target.name(), FIRST_GRABBER, shape.users());
         long start = System.nanoTime();
         long opened = target.openAccounts(FIRST_GRABBER, shape, OPENING_DEPOSIT);
         if (opened >= 0) {
@@ -72,9 +74,14 @@ public final class RealisticProfile implements LoadProfile {
                 (System.nanoTime() - setupStart) / 1e9);
         List<String> all = new ArrayList<>(group);
         all.addAll(small);
+        GrabberTokens grabbers = tokensOf(target);
         RealisticWorkload workload = new RealisticWorkload(
-                shape, group, small, smallShares, user -> tokens.bearer(FIRST_GRABBER + user), run);
+                shape, group, small, smallShares, user -> grabbers.bearer(FIRST_GRABBER + user), run);
         return new RunLoad(all, workload);
+    }
+
+    private GrabberTokens tokensOf(Target target) {
+        return target.grabberTokens().orElse(tokens);
     }
 
     /** One API batch per size (the set-up sends packets of one size at a time), put back in the sizes' order. */

@@ -17,7 +17,7 @@ import javax.crypto.spec.SecretKeySpec;
  * header and its payload with the subject cut out, so a token is one short string join, one Base64 encoding and one
  * HMAC-SHA256 (about a microsecond or two) and this object holds nothing per user.
  */
-public final class SignedTokens {
+public final class SignedTokens implements GrabberTokens {
 
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder BASE64URL_DECODER = Base64.getUrlDecoder();
@@ -56,6 +56,7 @@ public final class SignedTokens {
         return signed + "." + BASE64URL.encodeToString(signature);
     }
 
+    @Override
     public String bearer(long userId) {
         return "Bearer " + token(userId);
     }

@@ -1,6 +1,7 @@
 package io.hongbao.bench.http.targets;
 
 import io.hongbao.bench.http.load.DrawWorkload;
+import io.hongbao.bench.http.load.GrabberTokens;
 import io.hongbao.bench.http.load.RealisticShape;
 import io.hongbao.platform.security.TokenIssuer;
 import java.net.http.HttpTimeoutException;
@@ -10,6 +11,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +46,8 @@ public final class HongbaoTarget implements Target {
     private final OutboxRows outbox;
     private final SetupApi api;
     private final String admin;
+    /** The grabbers' tokens when not the service's own HS256 ones, else null. */
+    private final GrabberTokens grabbers;
 
     /** @param database where the service's grab rows are read, or null to rely on the audit alone */
     public HongbaoTarget(String name, String baseUrl, OptionalLong pid, TokenIssuer tokens, GrabRows database) {
@@ -58,7 +62,7 @@ public final class HongbaoTarget implements Target {
             TokenIssuer tokens,
             GrabRows database,
             AccountHolders holders) {
-        this(name, baseUrl, pid, tokens, database, holders, null);
+        this(name, baseUrl, pid, tokens, database, holders, null, null);
     }
 
     /** @param outbox where the rows waiting in its outbox are counted, or null when it publishes no events */
@@ -70,6 +74,18 @@ public final class HongbaoTarget implements Target {
             GrabRows database,
             AccountHolders holders,
             OutboxRows outbox) {
+        this(name, baseUrl, pid, tokens, database, holders, outbox, null);
+    }
+
+    private HongbaoTarget(
+            String name,
+            String baseUrl,
+            OptionalLong pid,
+            TokenIssuer tokens,
+            GrabRows database,
+            AccountHolders holders,
+            OutboxRows outbox,
+            GrabberTokens grabbers) {
         this.name = name;
         this.baseUrl = baseUrl;
         this.pid = pid;
@@ -79,10 +95,24 @@ public final class HongbaoTarget implements Target {
         this.outbox = outbox;
         this.api = new SetupApi(baseUrl);
         this.admin = tokens.issue(ADMIN, true, TOKEN_LIFE);
+        this.grabbers = grabbers;
+    }
+
+    /**
+     * The same target, its grabbers carrying {@code grabbers}' tokens. The set-up (the admin, the senders) keeps the
+     * service's own HS256 tokens, which the service accepts beside a provider's (ADR 0097).
+     */
+    public HongbaoTarget withGrabberTokens(GrabberTokens grabbers) {
+        return new HongbaoTarget(name, baseUrl, pid, tokens, database, holders, outbox, grabbers);
     }
 
     /** The service publishing its money events to Kafka ({@code bench http --also-events}, ADR 0096). */
     public static final String EVENTS_TARGET = "hongbao-events";
+
+    /** The name of the service taking a provider's tokens ({@code bench http --also-provider-tokens}, ADR 0097). */
+    public static String providerTokensTargetName(String algorithm) {
+        return "hongbao-provider-" + algorithm.toLowerCase(Locale.ROOT);
+    }
 
     /** The name of the service on {@code shards} database shards ({@code bench http --also-db-shards}). */
     public static String shardedTargetName(int shards) {
@@ -153,6 +183,31 @@ public final class HongbaoTarget implements Target {
         api.postMany(
                 drawers, () -> "/api/v1/admin/accounts/" + next.getAndIncrement() + "/points", () -> admin, () -> body);
         return Optional.of(id);
+    }
+
+    /**
+     * Waits until the service accepts {@code token} on a user's call: it fetches a provider's keys in the background
+     * after it started (ADR 0097), and a grab before that would be a 401.
+     */
+    public void awaitAccepting(String token, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            try {
+                api.get("/api/v1/me/account", token);
+                return;
+            } catch (IllegalStateException refused) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            name + " still refuses the issuer's tokens after " + limit, refused);
+                }
+                Thread.sleep(250);
+            }
+        }
+    }
+
+    @Override
+    public Optional<GrabberTokens> grabberTokens() {
+        return Optional.ofNullable(grabbers);
     }
 
     @Override

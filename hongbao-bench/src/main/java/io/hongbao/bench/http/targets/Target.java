@@ -1,5 +1,6 @@
 package io.hongbao.bench.http.targets;
 
+import io.hongbao.bench.http.load.GrabberTokens;
 import io.hongbao.bench.http.load.RealisticShape;
 import io.hongbao.bench.http.measure.ServiceMeters;
 import java.util.List;
@@ -25,6 +26,14 @@ public interface Target {
      */
     default long openAccounts(long firstUser, RealisticShape shape, long deposit) throws Exception {
         return -1;
+    }
+
+    /**
+     * The tokens this target's grabbers send when they are not the service's own HS256 ones, which the load signs with
+     * the shared secret: an OpenID Connect provider's ({@code bench http --also-provider-tokens}).
+     */
+    default Optional<GrabberTokens> grabberTokens() {
+        return Optional.empty();
     }
 
     /** Where the target's Prometheus metrics are read, when it has them ({@link ServiceMeters}). */
