@@ -5,8 +5,6 @@ import io.hongbao.bench.http.measure.OutboxWindow;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.function.ToDoubleFunction;
 
 /**
  * What publishing the money events costs (ADR 0096): the service publishing them against the same service without a
@@ -44,7 +42,7 @@ public record EventsComparison(
 
     /** Null when {@code runs} hold no run of {@code target}. */
     static EventsComparison of(List<TargetRun> runs, String target, String baseline) {
-        List<TargetRun> events = only(runs, target);
+        List<TargetRun> events = Report.only(runs, target);
         if (events.isEmpty()) {
             return null;
         }
@@ -52,8 +50,8 @@ public record EventsComparison(
         Map<String, Stats> ratios = new LinkedHashMap<>();
         for (String process : PROCESSES) {
             Map<String, Stats> byTarget = new LinkedHashMap<>();
-            byTarget.put(baseline, stats(only(runs, baseline), run -> microsPerGrab(run, process)));
-            byTarget.put(target, stats(events, run -> microsPerGrab(run, process)));
+            byTarget.put(baseline, Report.stats(Report.only(runs, baseline), run -> microsPerGrab(run, process)));
+            byTarget.put(target, Report.stats(events, run -> microsPerGrab(run, process)));
             micros.put(process, byTarget);
             ratios.put(process, Stats.of(Report.ratios(runs, target, baseline, run -> microsPerGrab(run, process))));
         }
@@ -69,16 +67,16 @@ public record EventsComparison(
                 Stats.of(Report.ratios(runs, target, baseline)),
                 micros,
                 ratios,
-                stats(
+                Report.stats(
                         published,
                         run -> publishing(run).published() / run.measurement().seconds()),
-                stats(published, run -> publishing(run).meanLagSeconds() * 1e3),
-                stats(published, run -> publishing(run).lagP50Seconds() * 1e3),
-                stats(published, run -> publishing(run).lagP99Seconds() * 1e3),
-                stats(published, run -> publishing(run).lagMaxSeconds() * 1e3),
-                stats(published, run -> publishing(run).backlogAtEnd()),
-                stats(drained, run -> nonNegative(run.events().drain().rowsAtLoadStop())),
-                stats(drained, run -> nonNegative(run.events().drain().drainSeconds())));
+                Report.stats(published, run -> publishing(run).meanLagSeconds() * 1e3),
+                Report.stats(published, run -> publishing(run).lagP50Seconds() * 1e3),
+                Report.stats(published, run -> publishing(run).lagP99Seconds() * 1e3),
+                Report.stats(published, run -> publishing(run).lagMaxSeconds() * 1e3),
+                Report.stats(published, run -> publishing(run).backlogAtEnd()),
+                Report.stats(drained, run -> nonNegative(run.events().drain().rowsAtLoadStop())),
+                Report.stats(drained, run -> nonNegative(run.events().drain().drainSeconds())));
     }
 
     /** A process's CPU over the window per answered grab, µs; NaN when it was not measured. */
@@ -96,17 +94,5 @@ public record EventsComparison(
     /** A negative figure means "never got there" or "not read": left out of the median. */
     private static double nonNegative(double value) {
         return value < 0 ? Double.NaN : value;
-    }
-
-    private static Stats stats(List<TargetRun> runs, ToDoubleFunction<TargetRun> figure) {
-        return Stats.of(runs.stream()
-                .mapToDouble(figure)
-                .filter(value -> !Double.isNaN(value))
-                .boxed()
-                .toList());
-    }
-
-    private static List<TargetRun> only(List<TargetRun> runs, String target) {
-        return runs.stream().filter(run -> Objects.equals(run.target(), target)).toList();
     }
 }

@@ -123,7 +123,8 @@ public record Report(
                 / (double) COLD_START_SECONDS;
     }
 
-    private static Stats stats(List<TargetRun> runs, ToDoubleFunction<TargetRun> figure) {
+    /** A figure's median and range over the runs that have it (NaN: not read). */
+    static Stats stats(List<TargetRun> runs, ToDoubleFunction<TargetRun> figure) {
         return Stats.of(runs.stream()
                 .mapToDouble(figure)
                 .filter(value -> !Double.isNaN(value))
@@ -131,7 +132,8 @@ public record Report(
                 .toList());
     }
 
-    private static List<TargetRun> only(List<TargetRun> runs, String target) {
+    /** The runs of {@code target}. */
+    static List<TargetRun> only(List<TargetRun> runs, String target) {
         return runs.stream().filter(r -> r.target().equals(target)).toList();
     }
 
