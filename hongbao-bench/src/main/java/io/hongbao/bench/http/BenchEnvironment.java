@@ -98,6 +98,9 @@ public final class BenchEnvironment implements AutoCloseable {
         if (options.baselines.contains(ANNOTATED_CONTROLLER)) {
             targets.add(annotatedController(options, work, servers, redis, sharedSecret, jvmArgs));
         }
+        if (options.alsoJar != null) {
+            targets.add(otherBuild(options, work, servers, redis, sharedSecret, jvmArgs));
+        }
         if (options.alsoDbShards > 0) {
             targets.add(onDatabaseShards(options, work, servers, redis, sharedSecret, jvmArgs));
         }
@@ -135,20 +138,46 @@ public final class BenchEnvironment implements AutoCloseable {
         if (!ownService) {
             return new HongbaoTarget("hongbao", options.url, OptionalLong.empty(), tokens, null);
         }
-        String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
-        List<String> launch =
-                List.of("-jar", options.serviceJar.toAbsolutePath().toString());
         return service(
                 "hongbao",
                 List.of(options.serviceJar),
-                launch,
+                jarLaunch(options.serviceJar),
                 options,
                 work,
                 servers,
                 redis,
-                List.of(jdbc),
+                List.of(jdbcUrl(options, servers)),
                 secret,
                 jvmArgs);
+    }
+
+    /**
+     * Another build of the service ({@code --also-jar}: an earlier commit's, to compare a change side by side), on a
+     * MariaDB database and a Redis database of its own, so that each target's CPU in MariaDB and Redis is its own work.
+     */
+    private Target otherBuild(
+            HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
+            throws Exception {
+        return service(
+                HongbaoTarget.OTHER_BUILD_TARGET,
+                List.of(options.alsoJar),
+                jarLaunch(options.alsoJar),
+                options,
+                work,
+                servers,
+                redisInDatabase(redis, 6),
+                List.of(siblingDatabase(jdbcUrl(options, servers), "_other_build")),
+                secret,
+                jvmArgs);
+    }
+
+    /** The database the bench's targets name theirs after: {@code --db-url}, or the embedded MariaDB's. */
+    private static String jdbcUrl(HttpCommand options, EmbeddedServers servers) {
+        return options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
+    }
+
+    private static List<String> jarLaunch(Path jar) {
+        return List.of("-jar", jar.toAbsolutePath().toString());
     }
 
     /**
@@ -159,7 +188,7 @@ public final class BenchEnvironment implements AutoCloseable {
     private Target onDatabaseShards(
             HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
             throws Exception {
-        String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
+        String jdbc = jdbcUrl(options, servers);
         List<String> shards = new ArrayList<>();
         for (int shard = 0; shard < options.alsoDbShards; shard++) {
             shards.add(siblingDatabase(jdbc, "_shard_" + shard + "_of_" + options.alsoDbShards));
@@ -167,7 +196,7 @@ public final class BenchEnvironment implements AutoCloseable {
         return service(
                 HongbaoTarget.shardedTargetName(options.alsoDbShards),
                 List.of(options.serviceJar),
-                List.of("-jar", options.serviceJar.toAbsolutePath().toString()),
+                jarLaunch(options.serviceJar),
                 options,
                 work,
                 servers,
@@ -202,16 +231,15 @@ public final class BenchEnvironment implements AutoCloseable {
             List<String> jvmArgs,
             String brokers)
             throws Exception {
-        String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
         return service(
                 HongbaoTarget.EVENTS_TARGET,
                 List.of(options.serviceJar),
-                List.of("-jar", options.serviceJar.toAbsolutePath().toString()),
+                jarLaunch(options.serviceJar),
                 options,
                 work,
                 servers,
                 redisInDatabase(redis, 4),
-                List.of(siblingDatabase(jdbc, "_events")),
+                List.of(siblingDatabase(jdbcUrl(options, servers), "_events")),
                 secret,
                 jvmArgs,
                 Map.of("HONGBAO_KAFKA_BOOTSTRAP", brokers));
@@ -230,16 +258,15 @@ public final class BenchEnvironment implements AutoCloseable {
         LoopbackIssuer issuer = LoopbackIssuer.start(key);
         owned.add(issuer);
         String algorithm = key.algorithm().getName();
-        String jdbc = options.dbUrl != null ? options.dbUrl : servers.jdbcUrl();
         HongbaoTarget target = service(
                 HongbaoTarget.providerTokensTargetName(algorithm),
                 List.of(options.serviceJar),
-                List.of("-jar", options.serviceJar.toAbsolutePath().toString()),
+                jarLaunch(options.serviceJar),
                 options,
                 work,
                 servers,
                 redisInDatabase(redis, 5),
-                List.of(siblingDatabase(jdbc, "_provider_" + algorithm.toLowerCase(Locale.ROOT))),
+                List.of(siblingDatabase(jdbcUrl(options, servers), "_provider_" + algorithm.toLowerCase(Locale.ROOT))),
                 secret,
                 jvmArgs,
                 Map.of("HONGBAO_OIDC_ISSUER", issuer.issuer(), "HONGBAO_OIDC_AUDIENCE", PROVIDER_AUDIENCE));
@@ -258,7 +285,7 @@ public final class BenchEnvironment implements AutoCloseable {
     private Target annotatedController(
             HttpCommand options, Path work, EmbeddedServers servers, String redis, String secret, List<String> jvmArgs)
             throws Exception {
-        String jdbc = siblingDatabase(options.dbUrl != null ? options.dbUrl : servers.jdbcUrl(), "_annotated");
+        String jdbc = siblingDatabase(jdbcUrl(options, servers), "_annotated");
         List<String> launch = List.of(
                 "-Dloader.path=" + options.annotatedControllerJar.toAbsolutePath(),
                 "-Dloader.main=" + ANNOTATED_MAIN,

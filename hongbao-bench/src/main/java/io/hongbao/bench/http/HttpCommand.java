@@ -9,6 +9,7 @@ import io.hongbao.bench.http.load.RealisticShape;
 import io.hongbao.bench.http.targets.HongbaoTarget;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -96,6 +97,14 @@ public final class HttpCommand implements Callable<Integer> {
                     + " run; a database and a Redis database of its own, runs alternating with hongbao's on HS256"
                     + " tokens (target hongbao-provider-rs256 or hongbao-provider-es256); realistic profile only")
     String alsoProviderTokens;
+
+    @Option(
+            names = "--also-jar",
+            paramLabel = "JAR",
+            description = "also measure another build of the service (an earlier commit's hongbao-exec.jar, to compare"
+                    + " a change side by side): a MariaDB database and a Redis database of its own, runs alternating"
+                    + " with hongbao's (target " + HongbaoTarget.OTHER_BUILD_TARGET + ")")
+    Path alsoJar;
 
     @Option(names = "--connections", defaultValue = "64", description = "keep-alive connections (${DEFAULT-VALUE})")
     int connections;
@@ -297,6 +306,10 @@ public final class HttpCommand implements Callable<Integer> {
                 alsoProviderTokens == null || (url == null && !skipHongbao && RealisticShape.NAME.equals(profile)),
                 "--also-provider-tokens compares with hongbao on HS256 tokens, started by the bench (no --url, no"
                         + " --skip-hongbao), on the realistic profile (the hot one issues its HS256 tokens up front)");
+        require(
+                alsoJar == null || (url == null && !skipHongbao && Files.isRegularFile(alsoJar)),
+                "--also-jar compares with hongbao, started by the bench (no --url, no --skip-hongbao), and names a jar"
+                        + " file");
         require(alsoDbShards == 0 || alsoDbShards >= 2, "--also-db-shards must be at least 2 (or 0: not)");
         require(
                 alsoDbShards == 0 || (url == null && !skipHongbao),
@@ -360,6 +373,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("serviceEnv", serviceEnv);
         settings.put("baselines", baselines);
         settings.put("alsoDbShards", alsoDbShards);
+        settings.put("alsoJar", alsoJar == null ? "" : alsoJar.toAbsolutePath().toString());
         settings.put("alsoEvents", alsoEvents == null ? "" : alsoEvents);
         settings.put("alsoProviderTokens", alsoProviderTokens == null ? "" : alsoProviderTokens);
         settings.put("cores", Runtime.getRuntime().availableProcessors());

@@ -110,6 +110,12 @@ class DatabaseConfiguration {
         return new EachDatabase(dataSource.pools());
     }
 
+    /** The shards' own pools for writes, beside ShardingSphere: for writers that know their database (ADR 0099). */
+    @Bean
+    DirectDatabases directDatabases(ShardedDataSource dataSource) {
+        return new DirectDatabases(dataSource.pools());
+    }
+
     @Bean(destroyMethod = "dispose")
     Blocking blocking(StorageSettings settings) {
         return new Blocking(settings.db().blockingThreads());

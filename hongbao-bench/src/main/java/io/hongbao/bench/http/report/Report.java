@@ -79,6 +79,17 @@ public record Report(
         return cores == null || grantsPerSecond <= 0 ? Double.NaN : cores * 1e6 / grantsPerSecond;
     }
 
+    /**
+     * CPU time {@code process} ({@code target}, {@code redis}, {@code mariadb}, {@code bench}) spent per answered grab
+     * over the run's window, in µs (NaN when that process was not measured).
+     */
+    static double microsPerGrab(TargetRun run, String process) {
+        Measurement m = run.measurement();
+        Double cores = m.cpu().processCores().get(process);
+        double answersPerSecond = m.requestsPerSecond();
+        return cores == null || answersPerSecond <= 0 ? Double.NaN : cores * 1e6 / answersPerSecond;
+    }
+
     /** {@link #mariadbMicrosPerGrant} of each of {@code target}'s runs. */
     static Stats mariadbMicrosPerGrant(List<TargetRun> runs, String target) {
         return stats(only(runs, target), Report::mariadbMicrosPerGrant);

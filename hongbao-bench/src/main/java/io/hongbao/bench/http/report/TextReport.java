@@ -7,8 +7,10 @@ import io.hongbao.bench.http.measure.Measurement;
 import io.hongbao.bench.http.measure.Outcome;
 import io.hongbao.bench.http.targets.HongbaoTarget;
 import io.hongbao.bench.http.targets.Persistence;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /** The report as the plain-text tables printed at the end of a run (also pasted into docs/performance.md). */
@@ -47,10 +49,41 @@ public final class TextReport {
         if (report.settings().get("alsoDbShards") instanceof Integer shards && shards > 0) {
             out.append(databaseShardsLine(report, HongbaoTarget.shardedTargetName(shards)));
         }
+        if (!Report.only(report.runs(), HongbaoTarget.OTHER_BUILD_TARGET).isEmpty()) {
+            out.append(sideBySideLine(report, "hongbao", HongbaoTarget.OTHER_BUILD_TARGET));
+        }
         if (report.events() != null) {
             out.append('\n').append(EventsText.render(report.events()));
         }
         return out.toString();
+    }
+
+    /**
+     * Two builds side by side: {@code build}'s throughput and CPU per grab of each process against {@code base}'s,
+     * run by run (a ratio below 1 is less CPU than the base).
+     */
+    private static String sideBySideLine(Report report, String build, String base) {
+        StringBuilder line = new StringBuilder(format(
+                "%s ÷ %s, run by run: grabs/s %s", build, base, ratio(Report.ratios(report.runs(), build, base))));
+        for (String process : List.of("target", "redis", "mariadb")) {
+            ToDoubleFunction<TargetRun> perGrab = run -> Report.microsPerGrab(run, process);
+            line.append(format(
+                    "; %s CPU per grab %s (%s µs vs %s µs)",
+                    process.equals("target") ? "service" : process,
+                    ratio(Report.ratios(report.runs(), build, base, perGrab)),
+                    micros(Report.stats(Report.only(report.runs(), build), perGrab)),
+                    micros(Report.stats(Report.only(report.runs(), base), perGrab))));
+        }
+        return line.append(System.lineSeparator()).toString();
+    }
+
+    private static String ratio(List<Double> ratios) {
+        Stats stats = Stats.of(ratios);
+        return format("%.2fx (%.2f–%.2f, %d runs)", stats.median(), stats.min(), stats.max(), stats.n());
+    }
+
+    private static String micros(Stats stats) {
+        return format("%.0f (%.0f–%.0f)", stats.median(), stats.min(), stats.max());
     }
 
     /** The cost of database shards (ADR 0083): the sharded target against hongbao on one database, run by run. */

@@ -106,6 +106,9 @@ public final class HongbaoTarget implements Target {
         return new HongbaoTarget(name, baseUrl, pid, tokens, database, holders, outbox, grabbers);
     }
 
+    /** Another build of the service, compared side by side ({@code bench http --also-jar}). */
+    public static final String OTHER_BUILD_TARGET = "hongbao-other-build";
+
     /** The service publishing its money events to Kafka ({@code bench http --also-events}, ADR 0096). */
     public static final String EVENTS_TARGET = "hongbao-events";
 

@@ -1,8 +1,8 @@
 package io.hongbao.redpacket.infrastructure.persister;
 
-import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.account.model.EscrowAccountsByDatabase;
 import io.hongbao.platform.db.DatabaseShards;
-import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.db.DirectDatabases;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
 import io.hongbao.redpacket.RedPacketSettings;
@@ -13,7 +13,6 @@ import io.hongbao.redpacket.model.UnrecordedEvents;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Wires the persister, from the shard streams to the database, and what the others ask of it: its doorbell, its
@@ -48,8 +47,13 @@ class PersisterConfiguration {
 
     @Bean
     PacketEventWriter packetEventWriter(
-            JdbcClient jdbc, Transactions transactions, EscrowAccounts escrow, PacketShards packetShards) {
-        return new PacketEventWriter(jdbc, transactions, escrow, packetShards);
+            DirectDatabases databases, EscrowAccountsByDatabase escrows, PacketShards packetShards) {
+        // Each round writes one known database: on its own pool, no statement parsed, bound and routed by the sharding
+        // layer (ADR 0099).
+        return new PacketEventWriter(
+                database -> new PacketEventWriter.Database(
+                        databases.of(database).jdbc(), databases.of(database).transactions(), escrows.on(database)),
+                packetShards);
     }
 
     @Bean
