@@ -138,13 +138,15 @@ public final class HttpCommand implements Callable<Integer> {
             defaultValue = RealisticShape.NAME,
             description = "the load's shape: realistic (many users, each with its own token, first grabs spread over"
                     + " thousands of packets of skewed popularity, most users holding an account) or hot (packets"
-                    + " walked one at a time by users who repeat: the load of the figures before ADR 0078)"
-                    + " (${DEFAULT-VALUE})")
+                    + " walked one at a time by users who repeat: the load of the figures before ADR 0078) or"
+                    + " independent (the realistic load in the shape of an independent measurement: 400 equally"
+                    + " popular packets of 1,000 shares, no account holders, 300,000 users by default; the realistic"
+                    + " shape's options are not read) (${DEFAULT-VALUE})")
     String profile;
 
     @Option(
             names = "--users",
-            description = "distinct grabbers, each with its own token (realistic 1000000, hot 100000)")
+            description = "distinct grabbers, each with its own token (realistic 1000000, hot 100000, independent 300000)")
     Integer users;
 
     @Option(names = "--packets", defaultValue = "0", description = "hot: packets per run; 0 = enough not to sell out")
@@ -258,8 +260,10 @@ public final class HttpCommand implements Callable<Integer> {
         require(connections >= 1, "--connections must be at least 1");
         require(runs >= 1, "--runs must be at least 1");
         require(
-                HotProfile.NAME.equals(profile) || RealisticShape.NAME.equals(profile),
-                "--profile is realistic or hot");
+                HotProfile.NAME.equals(profile)
+                        || RealisticShape.NAME.equals(profile)
+                        || RealisticShape.INDEPENDENT.equals(profile),
+                "--profile is realistic, hot or independent");
         require(duplicates() >= 0 && duplicates() < 1, "--duplicates must be in [0, 1)");
         require(packets >= 0 && rate >= 0 && expectedRate() > 0, "--packets, --rate and --expected-rate must be >= 0");
         if (HotProfile.NAME.equals(profile)) {
@@ -322,7 +326,10 @@ public final class HttpCommand implements Callable<Integer> {
     }
 
     int users() {
-        return users != null ? users : HotProfile.NAME.equals(profile) ? 100_000 : 1_000_000;
+        if (users != null) {
+            return users;
+        }
+        return HotProfile.NAME.equals(profile) ? 100_000 : RealisticShape.INDEPENDENT.equals(profile) ? 300_000 : 1_000_000;
     }
 
     int shares() {
@@ -338,6 +345,9 @@ public final class HttpCommand implements Callable<Integer> {
     }
 
     RealisticShape realisticShape() {
+        if (RealisticShape.INDEPENDENT.equals(profile)) {
+            return RealisticShape.independent(users(), duplicates(), centsPerShare);
+        }
         return realistic.shape(users(), duplicates(), centsPerShare);
     }
 

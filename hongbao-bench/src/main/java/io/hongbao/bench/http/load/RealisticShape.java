@@ -30,6 +30,18 @@ public record RealisticShape(
 
     public static final String NAME = "realistic";
 
+    /**
+     * The shape of an independent measurement this bench was compared with (performance.md, "Why an independent
+     * measurement saw more per grab"): 400 equally popular packets of 1,000 shares each, every user's first grab, and
+     * nobody holding an account before; by default 300,000 users.
+     */
+    public static final String INDEPENDENT = "independent";
+
+    /** {@link #INDEPENDENT}'s shape for {@code users}. */
+    public static RealisticShape independent(int users, double duplicates, long centsPerShare) {
+        return new RealisticShape(users, 400, 0, 400, 1000, 1000, 1000, 0, duplicates, centsPerShare);
+    }
+
     public RealisticShape {
         require(activePackets >= 1 && groupPackets >= 0 && groupPackets <= activePackets, "0 <= group <= active");
         require(groupShares >= 1 && groupShares <= 1000, "group packets of 1..1000 shares (the contract's maximum)");
