@@ -85,7 +85,14 @@ public final class DrawingPrize {
      * included, as the first did. {@link DrawAttempt.Undecided} with the first draw's id when it cannot be decided now.
      */
     public CompletionStage<DrawAttempt> repeat(DrawId first, Instant now) {
-        return finish(first, now)
+        CompletionStage<Optional<DrawResult>> finishing;
+        try {
+            finishing = finish(first, now);
+        } catch (RuntimeException rejected) {
+            // The executor refused the read (full): the batch that asked must still answer its other draws.
+            finishing = CompletableFuture.failedFuture(rejected);
+        }
+        return finishing
                 .<DrawAttempt>thenApply(found -> new DrawAttempt.Drawn(found.orElseThrow(
                         () -> new IllegalStateException("draw " + first.value() + " was answered but is not stored"))))
                 .exceptionally(failure -> {

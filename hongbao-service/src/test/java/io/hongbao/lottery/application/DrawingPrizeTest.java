@@ -39,6 +39,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -122,6 +123,25 @@ class DrawingPrizeTest {
 
         assertThat(result.outcome()).isEqualTo(new DrawOutcome.PrizeWon(phone, "Phone"));
         assertThat(pools.forgotten).isEmpty();
+    }
+
+    @Test
+    void aRepeatWhoseReadTheExecutorRefusesIsUndecidedWithTheFirstDrawsIdNotAFailure() {
+        DrawingPrize refusing = new DrawingPrize(
+                new OneWheel(),
+                new SpendingDraws(),
+                pools,
+                null,
+                new NoTransactions(),
+                task -> {
+                    throw new RejectedExecutionException("the JDBC executor is full");
+                },
+                CLOCK);
+        DrawId first = DrawId.random();
+
+        DrawAttempt attempt = refusing.repeat(first, NOW).toCompletableFuture().join();
+
+        assertThat(attempt).isEqualTo(new DrawAttempt.Undecided(first));
     }
 
     /** One draw through its steps, and a repeated request, on in-memory draws, pools and release schedule. */
