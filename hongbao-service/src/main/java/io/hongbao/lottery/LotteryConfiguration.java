@@ -141,6 +141,9 @@ class LotteryConfiguration {
                     .tag("reason", why == SpendOutcome.Why.LANE_FULL ? "lane-full" : "deadline")
                     .register(registry);
         }
+        FunctionCounter.builder("hongbao.draw.repeats", batches, DrawingInBatches::repeats)
+                .description("keyed draws that repeated an earlier draw's request: nothing spent, its outcome answered")
+                .register(registry);
         FunctionCounter.builder("hongbao.draw.spend.unknown", batches, DrawingInBatches::spendsUnknown)
                 .description("draws whose spend's commit was not acknowledged, answered 202 PENDING")
                 .register(registry);

@@ -180,7 +180,8 @@ final class HttpBench {
         }
         SignedTokens tokens =
                 new SignedTokens(environment.secret(), Instant.now().plus(Duration.ofHours(12)));
-        DrawWorkload workload = new DrawWorkload(wheel, FIRST_DRAWER, options.drawUsers, tokens::bearer);
+        DrawWorkload workload =
+                new DrawWorkload(wheel, FIRST_DRAWER, options.drawUsers, tokens::bearer, options.drawIdempotencyKeys);
         CpuMeter cpu = new CpuMeter(environment.processesFor(target));
         Measurement draws;
         try (GrabClient client = new GrabClient(target.baseUrl(), settings, Outcome::ofDraw)) {

@@ -177,6 +177,12 @@ public final class HttpCommand implements Callable<Integer> {
     boolean draws;
 
     @Option(
+            names = "--draw-idempotency-keys",
+            description = "the draw phase's draws each carry an Idempotency-Key, a fresh UUID, as the web app's do"
+                    + " (default: none), to compare keyed draws with unkeyed ones")
+    boolean drawIdempotencyKeys;
+
+    @Option(
             names = "--draw-users",
             defaultValue = "20000",
             description = "distinct drawers, taken in turn, so each stays far under the per-user draw limit of"
@@ -378,6 +384,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("draws", draws);
         if (draws) {
             settings.put("drawUsers", drawUsers);
+            settings.put("drawIdempotencyKeys", drawIdempotencyKeys);
         }
         settings.put("jvmArgs", jvmArgs);
         settings.put("serviceEnv", serviceEnv);

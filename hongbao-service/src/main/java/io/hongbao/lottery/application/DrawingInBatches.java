@@ -5,11 +5,13 @@ import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.draw.DecidedDraw;
 import io.hongbao.lottery.model.draw.DrawAttempt;
+import io.hongbao.lottery.model.draw.DrawKey;
 import io.hongbao.lottery.model.draw.DrawResult;
 import io.hongbao.lottery.model.draw.DrawSpend;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.PendingDraw;
 import io.hongbao.lottery.model.draw.SpendOutcome;
+import io.hongbao.lottery.model.draw.SpendVerdict;
 import io.hongbao.lottery.model.release.PoolTake;
 import io.hongbao.lottery.model.release.PrizePools;
 import io.hongbao.lottery.model.wheel.Wheel;
@@ -55,8 +57,12 @@ import java.util.function.LongSupplier;
  * step (3) finishes each draw of the batch on its own through {@link DrawingPrize#finish}, and a draw whose unit the
  * database holds for another draw is decided again there ({@link DrawingPrize#decideAgain}).
  *
- * <p>Requests with an Idempotency-Key still take {@link DrawingPrize#draw}: a repeat must wait on the first request's
- * idempotency row, and that wait must not hold a whole batch.
+ * <p>Requests with an Idempotency-Key join the same batches (ADR 0098): step (1) records each keyed draw's key with
+ * the draw's id in the same transaction as its spend, so the spend and the key commit together. A draw whose key is
+ * already recorded for the same request (a repeat, or the same key twice in one batch) spends nothing and answers the
+ * first draw's outcome ({@link DrawingPrize#repeat}); a key recorded for another request is refused
+ * ({@link SpendOutcome.KeyReused}). A repeat of a key that another instance's batch holds uncommitted waits in step (1)
+ * for that transaction, a few statements long, as a common drawer's row already makes it wait.
  *
  * <p>Bounds, as the grab lanes have: a draw is refused, nothing spent, when its lane already holds {@code maxQueued}
  * waiting draws, or when it waited in the lane longer than {@code maxWait} (checked as the lane drains, so before its
@@ -86,6 +92,7 @@ public final class DrawingInBatches {
     private final LongAdder batched = new LongAdder();
     private final LongAdder[] refused = new LongAdder[SpendOutcome.Why.values().length];
     private final LongAdder unknown = new LongAdder();
+    private final LongAdder repeats = new LongAdder();
 
     /**
      * How big a lane's batches and queue may get.
@@ -153,12 +160,18 @@ public final class DrawingInBatches {
         final AtomicBoolean taken = new AtomicBoolean();
     }
 
-    /**
-     * One draw without an Idempotency-Key; refused before it is queued when the wheel or the pools are away or its lane
-     * is full, and before it is spent when it waited too long. Cancelling the answer (the caller gave up) takes the
-     * draw out unspent if it is still waiting.
-     */
+    /** One draw without an Idempotency-Key, as {@link #draw(UserId, WheelId, Instant, Optional)}. */
     public CompletionStage<DrawAttempt> draw(UserId user, WheelId wheelId, Instant now) {
+        return draw(user, wheelId, now, Optional.empty());
+    }
+
+    /**
+     * One draw, with its request's Idempotency-Key if it has one; refused before it is queued when the wheel or the
+     * pools are away or its lane is full, and before it is spent when it waited too long. Cancelling the answer (the
+     * caller gave up) takes the draw out unspent if it is still waiting. A keyed draw's key is recorded by its batch's
+     * spend, with the spend; a repeat of a recorded key spends nothing and answers the first draw (ADR 0098).
+     */
+    public CompletionStage<DrawAttempt> draw(UserId user, WheelId wheelId, Instant now, Optional<DrawKey> key) {
         Optional<Wheel> wheel = wheels.find(wheelId);
         if (wheel.isEmpty()) {
             return refused(new SpendOutcome.UnknownWheel());
@@ -174,7 +187,7 @@ public final class DrawingInBatches {
         }
         PendingDraw draw = new PendingDraw(DrawId.random(), wheelId, user, now);
         Waiting one = new Waiting(
-                new DrawSpend(draw, wheel.get().drawCost()), nanoTime.getAsLong(), new CompletableFuture<>());
+                new DrawSpend(draw, wheel.get().drawCost(), key), nanoTime.getAsLong(), new CompletableFuture<>());
         lane.waiting.add(one);
         spendIfIdle(lane);
         return one.answer();
@@ -188,6 +201,11 @@ public final class DrawingInBatches {
     /** Draws whose spend was sent but whose commit was not acknowledged, answered as undecided. */
     public long spendsUnknown() {
         return unknown.sum();
+    }
+
+    /** Keyed draws whose key named an earlier draw of the same request, answered with it and spending nothing. */
+    public long repeats() {
+        return repeats.sum();
     }
 
     /** Draws sent in batches so far divided by batches: 1.0 means no batching happened. */
@@ -256,11 +274,11 @@ public final class DrawingInBatches {
         // Set once the spend's statements ran: a failure after that is the commit's (or its acknowledgement's), and the
         // batch may have been spent.
         AtomicBoolean ran = new AtomicBoolean();
-        CompletableFuture<boolean[]> spending;
+        CompletableFuture<List<SpendVerdict>> spending;
         try {
             spending = CompletableFuture.supplyAsync(
                     () -> transactions.inTransaction(() -> {
-                        boolean[] spent = draws.spend(spends);
+                        List<SpendVerdict> spent = draws.spend(spends);
                         ran.set(true);
                         return spent;
                     }),
@@ -287,13 +305,18 @@ public final class DrawingInBatches {
         });
     }
 
-    private void decide(List<Waiting> batch, boolean[] spent) {
+    private void decide(List<Waiting> batch, List<SpendVerdict> verdicts) {
         Map<WheelId, List<Waiting>> byWheel = new LinkedHashMap<>();
         for (int i = 0; i < batch.size(); i++) {
             Waiting one = batch.get(i);
-            if (spent[i]) {
+            SpendVerdict verdict = verdicts.get(i);
+            if (verdict instanceof SpendVerdict.Paid) {
                 byWheel.computeIfAbsent(one.draw().wheelId(), w -> new ArrayList<>())
                         .add(one);
+            } else if (verdict instanceof SpendVerdict.Repeat repeat) {
+                repeat(one, repeat.first());
+            } else if (verdict instanceof SpendVerdict.KeyReused) {
+                one.answer().complete(new DrawAttempt.Refused(new SpendOutcome.KeyReused()));
             } else {
                 one.answer()
                         .complete(new DrawAttempt.Refused(
@@ -321,6 +344,16 @@ public final class DrawingInBatches {
                     decisions.forEach(d -> d.join().forEach(one -> undecided(one.waiting(), failure)));
                     return null;
                 });
+    }
+
+    /**
+     * A repeated request answers its first draw's outcome, finishing that draw if it is pending, as the recovery does.
+     * The first draw may be of this very batch (the same key twice in it): it is spent and committed by now, and
+     * finishing it beside the batch is safe, since steps (2) and (3) are idempotent by the draw id (ADR 0021).
+     */
+    private void repeat(Waiting one, DrawId first) {
+        repeats.increment();
+        drawing.repeat(first, one.draw().at()).thenAccept(one.answer()::complete);
     }
 
     /** Step (2) for one wheel's draws: a pool Redis lost is loaded from the database once, then asked again. */

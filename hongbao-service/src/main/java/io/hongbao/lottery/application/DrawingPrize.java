@@ -15,7 +15,6 @@ import io.hongbao.lottery.model.release.PrizePools;
 import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.Transactions;
-import io.hongbao.platform.idempotency.Once;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -36,8 +35,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #finish}, database: one transaction records the outcome and credits a consolation's points, once.
  * </ol>
  *
- * {@link #draw} runs the three for one request; a crash after (1) leaves a PENDING draw that {@link RecoveringDraws}
- * finishes with the same steps (2) and (3).
+ * Requests run them in batches ({@link DrawingInBatches}, ADR 0079), with or without an Idempotency-Key (ADR 0098);
+ * a crash after (1) leaves a PENDING draw that {@link RecoveringDraws} finishes here with the same steps (2) and (3),
+ * as a repeated request finishes its first draw ({@link #repeat}).
  *
  * <p>One case needs a second decision: Redis lost the pool and it was reloaded while another draw's decision was in
  * flight, so the same unit went to two draws. The database records it for one of them; the other finds it taken in
@@ -80,47 +80,35 @@ public final class DrawingPrize {
     }
 
     /**
-     * One draw request: step (1) through {@code once}, which commits it before Redis decides anything (and records the
-     * draw's id under the request's idempotency key when it has one), then steps (2) and (3). A repeated request
-     * finishes the first one's draw (a no-op once finished) instead of spending again.
-     *
-     * <p>Once the points are spent, a failure of steps (2) or (3) is {@link DrawAttempt.Undecided}, never a failure
-     * of the request: the points are gone and the draw exists, so "nothing was changed" would be false; the recovery
-     * finishes the draw and a repeat of the request (same key) answers its outcome.
+     * The answer to a repeated draw request (the same Idempotency-Key, ADR 0098): the first request's draw, finished
+     * here if it is still pending (a no-op once finished), so the repeat answers its outcome, {@code pointsLeft}
+     * included, as the first did. {@link DrawAttempt.Undecided} with the first draw's id when it cannot be decided now.
      */
-    public CompletionStage<DrawAttempt> draw(UserId user, WheelId wheel, Instant now, Once<DrawId> once) {
-        return once.run(() -> spend(user, wheel, now), DrawingPrize::drawOf).thenCompose(ran -> {
-            if (ran instanceof Once.Done<SpendOutcome, DrawId> done) {
-                PendingDraw spent = ((SpendOutcome.Spent) done.outcome()).draw();
-                return undecidedOnFailure(spent.id(), finish(spent, now).thenApply(DrawAttempt.Drawn::new));
-            }
-            if (ran instanceof Once.Repeated<SpendOutcome, DrawId> repeated) {
-                DrawId id = repeated.answer();
-                return undecidedOnFailure(
-                        id,
-                        finish(id, now)
-                                .thenApply(found ->
-                                        new DrawAttempt.Drawn(found.orElseThrow(() -> new IllegalStateException(
-                                                "draw " + id.value() + " was answered but is not stored")))));
-            }
-            SpendOutcome refusal = ((Once.Refused<SpendOutcome, DrawId>) ran).outcome();
-            return CompletableFuture.completedFuture(new DrawAttempt.Refused(refusal));
-        });
-    }
-
-    private static CompletionStage<DrawAttempt> undecidedOnFailure(
-            DrawId draw, CompletionStage<DrawAttempt.Drawn> finishing) {
-        return finishing.<DrawAttempt>thenApply(drawn -> drawn).exceptionally(failure -> {
-            logUndecided(draw, failure);
-            return new DrawAttempt.Undecided(draw);
-        });
+    public CompletionStage<DrawAttempt> repeat(DrawId first, Instant now) {
+        CompletionStage<Optional<DrawResult>> finishing;
+        try {
+            finishing = finish(first, now);
+        } catch (RuntimeException rejected) {
+            // The executor refused the read (full): the batch that asked must still answer its other draws.
+            finishing = CompletableFuture.failedFuture(rejected);
+        }
+        return finishing
+                .<DrawAttempt>thenApply(found -> new DrawAttempt.Drawn(found.orElseThrow(
+                        () -> new IllegalStateException("draw " + first.value() + " was answered but is not stored"))))
+                .exceptionally(failure -> {
+                    logUndecided(first, failure);
+                    return new DrawAttempt.Undecided(first);
+                });
     }
 
     static void logUndecided(DrawId draw, Throwable failure) {
         log.warn("draw {} spent but undecided, left to the recovery: {}", draw.value(), failure.toString());
     }
 
-    /** Step (1), blocking; joins the caller's transaction (an idempotent request's) when there is one. */
+    /**
+     * Step (1) for one draw, blocking, in a transaction of its own (requests spend in batches, {@link
+     * DrawingInBatches}; this makes a single pending draw, as a crash between the steps leaves one).
+     */
     public SpendOutcome spend(UserId user, WheelId wheelId, Instant now) {
         Optional<Wheel> wheel = wheels.find(wheelId);
         if (wheel.isEmpty()) {
@@ -223,12 +211,6 @@ public final class DrawingPrize {
     static Instant finishedAt(Clock clock, Instant asked) {
         Instant now = clock.instant();
         return now.isAfter(asked) ? now : asked;
-    }
-
-    private static Optional<DrawId> drawOf(SpendOutcome outcome) {
-        return outcome instanceof SpendOutcome.Spent spent
-                ? Optional.of(spent.draw().id())
-                : Optional.empty();
     }
 
     /** What a take means on this wheel: the unit's prize, or the consolation; never for a pool not loaded. */

@@ -4,11 +4,15 @@ import static io.hongbao.platform.db.SqlTime.toSql;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.model.draw.DecidedDraw;
+import io.hongbao.lottery.model.draw.DrawKey;
 import io.hongbao.lottery.model.draw.DrawOutcome;
 import io.hongbao.lottery.model.draw.DrawResult;
 import io.hongbao.lottery.model.draw.DrawSpend;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.PendingDraw;
+import io.hongbao.lottery.model.draw.RecordedKey;
+import io.hongbao.lottery.model.draw.SpendVerdict;
+import io.hongbao.platform.idempotency.IdempotencyRecords;
 import io.hongbao.platform.outbox.Outbox;
 import io.hongbao.platform.outbox.OutboxEvent;
 import java.time.Instant;
@@ -37,22 +41,36 @@ final class DrawBatchRows {
     private final JdbcTemplate template;
     private final JdbcDraws draws;
     private final Outbox outbox;
+    private final DrawKeyRows keys;
 
     DrawBatchRows(JdbcClient jdbc, JdbcTemplate template, JdbcDraws draws, Outbox outbox) {
         this.jdbc = jdbc;
+        this.keys = new DrawKeyRows(new IdempotencyRecords(jdbc));
         this.template = template;
         this.draws = draws;
         this.outbox = outbox;
     }
 
-    /** Step (1) of a batch: the debits the points cover, in order, and the draws they pay for, PENDING. */
-    boolean[] spend(List<DrawSpend> spends) {
+    /**
+     * Step (1) of a batch: the keys of its keyed draws, the debits the points cover, in order, and the draws they pay
+     * for, PENDING; repeats and reused keys spend nothing (ADR 0098).
+     */
+    List<SpendVerdict> spend(List<DrawSpend> spends) {
         if (spends.isEmpty()) {
-            return new boolean[0];
+            return List.of();
         }
+        // The keys before the drawers' rows, the order IdempotentRequests takes (its record, then its work): a batch
+        // and another request of a drawer with the same key (a send, another instance's batch) wait for each other
+        // rather than deadlock. The keys and the spends then commit, or roll back, together.
+        Map<DrawKey.Held, RecordedKey> recorded = keys.record(spends);
         Map<UserId, Long> before =
                 points(usersOf(spends.stream().map(DrawSpend::draw).toList()), true);
-        boolean[] covered = DrawSpend.covered(spends, before);
+        List<SpendVerdict> verdicts = DrawSpend.verdicts(spends, before, recorded);
+        keys.forgetUnpaid(spends, verdicts, recorded);
+        boolean[] covered = new boolean[spends.size()];
+        for (int i = 0; i < covered.length; i++) {
+            covered[i] = verdicts.get(i) instanceof SpendVerdict.Paid;
+        }
         Map<Long, Long> debits = new TreeMap<>();
         List<Object> draws = new ArrayList<>();
         List<Object> entries = new ArrayList<>();
@@ -70,7 +88,7 @@ final class DrawBatchRows {
             entries.add(toSql(draw.at()));
         }
         if (debits.isEmpty()) {
-            return covered;
+            return verdicts;
         }
         move(debits, -1);
         jdbc.sql("INSERT INTO lottery_draws (draw_id, wheel_id, user_id, cost, status, created_at) VALUES "
@@ -89,7 +107,7 @@ final class DrawBatchRows {
             }
             outbox.write(jdbc, events);
         }
-        return covered;
+        return verdicts;
     }
 
     /** Step (3) of a batch; element i empty, nothing written for it, when its unit is recorded for another draw. */

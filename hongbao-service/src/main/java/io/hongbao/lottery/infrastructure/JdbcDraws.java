@@ -14,6 +14,7 @@ import io.hongbao.lottery.model.draw.DrawResult;
 import io.hongbao.lottery.model.draw.DrawSpend;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.PendingDraw;
+import io.hongbao.lottery.model.draw.SpendVerdict;
 import io.hongbao.lottery.model.wheel.Consolation;
 import io.hongbao.lottery.model.wheel.Prize;
 import io.hongbao.lottery.model.wheel.Wheel;
@@ -55,7 +56,7 @@ final class JdbcDraws implements Draws {
     }
 
     @Override
-    public boolean[] spend(List<DrawSpend> spends) {
+    public List<SpendVerdict> spend(List<DrawSpend> spends) {
         return batches.spend(spends);
     }
 

@@ -3,25 +3,21 @@ package io.hongbao.lottery.web;
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.application.CreatingWheel;
 import io.hongbao.lottery.application.DrawingInBatches;
-import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.ReadingWheels;
-import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.draw.DrawAttempt;
+import io.hongbao.lottery.model.draw.DrawKey;
 import io.hongbao.lottery.model.draw.SpendOutcome;
 import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.lottery.web.WheelRequests.CreateWheelRequest;
 import io.hongbao.lottery.web.WheelViews.DrawView;
 import io.hongbao.lottery.web.WheelViews.DrawsView;
 import io.hongbao.lottery.web.WheelViews.PendingDrawView;
-import io.hongbao.lottery.web.WheelViews.SpentView;
 import io.hongbao.lottery.web.WheelViews.WheelView;
 import io.hongbao.lottery.web.WheelViews.WheelsView;
 import io.hongbao.platform.db.Blocking;
-import io.hongbao.platform.idempotency.AnswerCodec;
 import io.hongbao.platform.idempotency.IdempotencyKey;
-import io.hongbao.platform.idempotency.IdempotentRequests;
-import io.hongbao.platform.idempotency.Once;
+import io.hongbao.platform.idempotency.IdempotencyRecords;
 import io.hongbao.platform.redis.RedisMemory;
 import io.hongbao.platform.security.Caller;
 import io.hongbao.platform.web.ApiException;
@@ -33,6 +29,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
+import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -50,33 +47,23 @@ import reactor.core.publisher.Mono;
 @Tag(name = "Lottery wheels", description = "Wheels an operator creates; draws users pay for with points")
 class WheelController {
 
-    /** A draw's request keeps the id of its draw: a repeat finishes that draw and answers its result. */
-    private static final AnswerCodec<DrawId> SPENT = AnswerCodec.of(
-            HttpStatus.OK, SpentView.class, id -> new SpentView(id.value()), spent -> new DrawId(spent.drawId()));
-
     private final CreatingWheel creating;
-    private final DrawingPrize drawing;
     private final DrawingInBatches batches;
     private final ReadingWheels reading;
-    private final IdempotentRequests idempotent;
     private final Blocking blocking;
     private final RedisMemory memory;
     private final Clock clock;
 
     WheelController(
             CreatingWheel creating,
-            DrawingPrize drawing,
             DrawingInBatches batches,
             ReadingWheels reading,
-            IdempotentRequests idempotent,
             Blocking blocking,
             RedisMemory memory,
             Clock clock) {
         this.creating = creating;
-        this.drawing = drawing;
         this.batches = batches;
         this.reading = reading;
-        this.idempotent = idempotent;
         this.blocking = blocking;
         this.memory = memory;
         this.clock = clock;
@@ -129,7 +116,10 @@ class WheelController {
                 .orElseThrow(() -> ApiException.notFound("no wheel " + id)));
     }
 
-    /** {@link DrawingPrize#draw}: with an Idempotency-Key, a repeat answers the first request's draw (ADR 0021). */
+    /**
+     * {@link DrawingInBatches#draw}: with an Idempotency-Key, a repeat answers the first request's draw (ADR 0021,
+     * ADR 0098).
+     */
     @Operation(
             operationId = "draw",
             summary = "Spin a wheel",
@@ -170,14 +160,11 @@ class WheelController {
         // Before any point is spent: the headroom left is for the draws already paid for (ADR 0067).
         memory.refuseNewWorkWhenNearlyFull();
         UserId user = UserId.of(caller.userId());
-        if (idempotencyKey == null) {
-            // Nothing to record for a repeat: the draw joins the next batch (ADR 0079).
-            return Mono.fromCompletionStage(() -> batches.draw(user, wheel, clock.instant()))
-                    .map(attempt -> answer(attempt, wheel));
-        }
-        Once<DrawId> once =
-                idempotent.once(caller.userId(), idempotencyKey, "POST /api/v1/wheels/" + id + "/draw", null, SPENT);
-        return Mono.fromCompletionStage(() -> drawing.draw(user, wheel, clock.instant(), once))
+        // With or without a key the draw joins the next batch (ADR 0079), whose spend records the key (ADR 0098).
+        Optional<DrawKey> drawKey = Optional.ofNullable(idempotencyKey)
+                .map(k ->
+                        new DrawKey(k.value(), IdempotencyRecords.fingerprint("POST /api/v1/wheels/" + id + "/draw")));
+        return Mono.fromCompletionStage(() -> batches.draw(user, wheel, clock.instant(), drawKey))
                 .map(attempt -> answer(attempt, wheel));
     }
 
@@ -199,6 +186,10 @@ class WheelController {
         if (outcome instanceof SpendOutcome.InsufficientPoints insufficient) {
             throw new ApiException(
                     ErrorCode.INSUFFICIENT_POINTS, "a draw costs " + insufficient.drawCost() + " points");
+        }
+        if (outcome instanceof SpendOutcome.KeyReused) {
+            throw new ApiException(
+                    ErrorCode.IDEMPOTENCY_KEY_REUSED, "this Idempotency-Key was used for a different request");
         }
         if (outcome instanceof SpendOutcome.PoolUnreachable) {
             throw new ApiException(ErrorCode.UNAVAILABLE, "the prize pools are unreachable; nothing was spent");

@@ -162,9 +162,6 @@ final class WheelViews {
         }
     }
 
-    /** What the first step of a draw records as an idempotent request's answer. */
-    record SpentView(String drawId) {}
-
     private static PrizeRef prizeOf(DrawResult result) {
         return result.outcome() instanceof DrawOutcome.PrizeWon won
                 ? new PrizeRef(won.unit().prizeId().value(), won.prizeName())

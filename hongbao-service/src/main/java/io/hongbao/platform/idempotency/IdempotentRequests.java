@@ -212,7 +212,12 @@ public final class IdempotentRequests {
     }
 
     private String fingerprint(String request, Object body) {
-        String canonical = request + "\n" + (body == null ? "" : json.writeValueAsString(body));
+        return fingerprintOf(request, body == null ? "" : json.writeValueAsString(body));
+    }
+
+    /** The fingerprint of a request (method and path) and its body as canonical JSON ("" for none). */
+    static String fingerprintOf(String request, String canonicalBody) {
+        String canonical = request + "\n" + canonicalBody;
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest);

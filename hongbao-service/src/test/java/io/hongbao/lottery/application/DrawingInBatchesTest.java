@@ -6,6 +6,7 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.model.PrizeId;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.draw.DrawAttempt;
+import io.hongbao.lottery.model.draw.DrawKey;
 import io.hongbao.lottery.model.draw.DrawOutcome;
 import io.hongbao.lottery.model.draw.DrawResult;
 import io.hongbao.lottery.model.draw.SpendOutcome;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -274,6 +276,104 @@ class DrawingInBatchesTest {
     }
 
     @Test
+    void theSameIdempotencyKeyTwiceInOneBatchSpendsOnceAndBothAnswerTheSameDraw() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(BOB, 10);
+        draws.grant(ALICE, 100);
+        CompletableFuture<DrawAttempt> lone = draw(batches, BOB);
+        // A double click: both wait while Bob's draw spends, and leave together as the next batch.
+        CompletableFuture<DrawAttempt> first = keyed(batches, ALICE, ONE_PHONE, "k");
+        CompletableFuture<DrawAttempt> second = keyed(batches, ALICE, ONE_PHONE, "k");
+
+        runTasks();
+
+        assertThat(drawn(lone).outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(batches.meanBatchSize())
+                .as("Bob alone, then Alice's two together")
+                .isEqualTo(1.5);
+        assertThat(drawn(second)).isEqualTo(drawn(first));
+        assertThat(draws.points(ALICE))
+                .as("one draw paid, its consolation back")
+                .isEqualTo(100 - 10 + 1);
+        assertThat(draws.spentCount()).isEqualTo(2);
+        assertThat(batches.repeats()).isEqualTo(1);
+    }
+
+    @Test
+    void aRepeatAfterTheFirstDrawIsDecidedAnswersItsOutcomeAndSpendsNothing() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(ALICE, 100);
+        CompletableFuture<DrawAttempt> first = keyed(batches, ALICE, ONE_PHONE, "k");
+        runTasks();
+
+        CompletableFuture<DrawAttempt> repeat = keyed(batches, ALICE, ONE_PHONE, "k");
+        runTasks();
+
+        assertThat(drawn(first).outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(drawn(repeat)).as("pointsLeft included").isEqualTo(drawn(first));
+        assertThat(draws.points(ALICE)).isEqualTo(90);
+        assertThat(draws.spentCount()).isEqualTo(1);
+        assertThat(draws.finished()).hasSize(1);
+    }
+
+    @Test
+    void aRepeatWhoseFirstDrawIsStillUndecidedIsPendingWithTheFirstDrawsId() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(ALICE, 100);
+        pools.timingOut(true);
+        CompletableFuture<DrawAttempt> first = keyed(batches, ALICE, ONE_PHONE, "k");
+        runTasks();
+
+        CompletableFuture<DrawAttempt> repeat = keyed(batches, ALICE, ONE_PHONE, "k");
+        runTasks();
+
+        assertThat(first.join()).isInstanceOf(DrawAttempt.Undecided.class);
+        assertThat(repeat.join()).isEqualTo(first.join());
+        assertThat(draws.points(ALICE)).isEqualTo(90);
+    }
+
+    @Test
+    void anIdempotencyKeyReusedForAnotherWheelIsRefusedAndSpendsNothing() {
+        Wheel other = new Wheel(
+                WheelId.random(),
+                "another",
+                10,
+                new Consolation("back", 1),
+                List.of(new Prize(PrizeId.random(), "Phone", 1)),
+                ONE_PHONE.campaign(),
+                HourlyWeights.uniform());
+        wheels.add(other, NOW);
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(ALICE, 100);
+        CompletableFuture<DrawAttempt> first = keyed(batches, ALICE, ONE_PHONE, "k");
+        runTasks();
+
+        CompletableFuture<DrawAttempt> reused = keyed(batches, ALICE, other, "k");
+        runTasks();
+
+        assertThat(drawn(first).outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(reused.join()).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.KeyReused()));
+        assertThat(draws.points(ALICE)).isEqualTo(90);
+        assertThat(draws.spentCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aKeyedDrawRefusedForItsPointsRecordsNothingSoTheKeyDrawsOnceThePointsAreThere() {
+        DrawingInBatches batches = batches(transactions, 16);
+        draws.grant(ALICE, 5);
+        CompletableFuture<DrawAttempt> refused = keyed(batches, ALICE, ONE_PHONE, "k");
+        runTasks();
+        draws.grant(ALICE, 5);
+
+        CompletableFuture<DrawAttempt> retried = keyed(batches, ALICE, ONE_PHONE, "k");
+        runTasks();
+
+        assertThat(refused.join()).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.InsufficientPoints(10)));
+        assertThat(drawn(retried).outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
+        assertThat(draws.points(ALICE)).isZero();
+    }
+
+    @Test
     void lanesBoundsMustBePositive() {
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
                 .isThrownBy(() -> new DrawingInBatches.Bounds(1, 0, Duration.ofSeconds(1)));
@@ -317,6 +417,13 @@ class DrawingInBatchesTest {
 
     private CompletableFuture<DrawAttempt> draw(DrawingInBatches batches, UserId user) {
         return batches.draw(user, ONE_PHONE.id(), NOW).toCompletableFuture();
+    }
+
+    /** A draw request with an Idempotency-Key; its fingerprint names the wheel, as the request's path does. */
+    private CompletableFuture<DrawAttempt> keyed(DrawingInBatches batches, UserId user, Wheel wheel, String key) {
+        String fingerprint = wheel.equals(ONE_PHONE) ? "a".repeat(64) : "b".repeat(64);
+        return batches.draw(user, wheel.id(), NOW, Optional.of(new DrawKey(key, fingerprint)))
+                .toCompletableFuture();
     }
 
     private void runTasks() {

@@ -11,9 +11,11 @@ import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.draw.DrawAttempt;
 import io.hongbao.lottery.model.draw.DrawOutcome;
 import io.hongbao.lottery.model.draw.DrawResult;
+import io.hongbao.lottery.model.draw.DrawSpend;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.PendingDraw;
 import io.hongbao.lottery.model.draw.SpendOutcome;
+import io.hongbao.lottery.model.draw.SpendVerdict;
 import io.hongbao.lottery.model.release.Campaign;
 import io.hongbao.lottery.model.release.HourlyWeights;
 import io.hongbao.lottery.model.release.PlacedUnit;
@@ -26,7 +28,6 @@ import io.hongbao.lottery.model.wheel.PrizeTally;
 import io.hongbao.lottery.model.wheel.Wheel;
 import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.Transactions;
-import io.hongbao.support.InMemoryOnce;
 import io.hongbao.support.InMemoryTransactions;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,6 +39,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -45,8 +47,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The draw's steps with in-memory ports, no Spring: the first refuses before spending when it cannot go on; the last
- * decides again when the unit Redis handed out is already recorded for another draw; a whole request spends once and
- * records one outcome.
+ * decides again when the unit Redis handed out is already recorded for another draw; a draw spends once and records
+ * one outcome; a repeated request answers its first draw.
  */
 class DrawingPrizeTest {
 
@@ -123,9 +125,28 @@ class DrawingPrizeTest {
         assertThat(pools.forgotten).isEmpty();
     }
 
-    /** One request through {@link DrawingPrize#draw}, on in-memory draws, pools and release schedule. */
+    @Test
+    void aRepeatWhoseReadTheExecutorRefusesIsUndecidedWithTheFirstDrawsIdNotAFailure() {
+        DrawingPrize refusing = new DrawingPrize(
+                new OneWheel(),
+                new SpendingDraws(),
+                pools,
+                null,
+                new NoTransactions(),
+                task -> {
+                    throw new RejectedExecutionException("the JDBC executor is full");
+                },
+                CLOCK);
+        DrawId first = DrawId.random();
+
+        DrawAttempt attempt = refusing.repeat(first, NOW).toCompletableFuture().join();
+
+        assertThat(attempt).isEqualTo(new DrawAttempt.Undecided(first));
+    }
+
+    /** One draw through its steps, and a repeated request, on in-memory draws, pools and release schedule. */
     @Nested
-    class ADrawRequest {
+    class OneDraw {
 
         private static final UserId USER = UserId.of(7);
         /** One phone, released within a campaign that is over: the first draw wins it. */
@@ -161,7 +182,7 @@ class DrawingPrizeTest {
         void aDrawSpendsThePointsOnceAndRecordsOneOutcome() {
             draws.grant(USER, 30);
 
-            DrawResult result = drawn(draw(InMemoryOnce.everyTime(transactions)));
+            DrawResult result = spentAndFinished();
 
             assertThat(result.outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
             assertThat(result.pointsLeft()).isEqualTo(20);
@@ -175,9 +196,9 @@ class DrawingPrizeTest {
         @Test
         void onceThePhoneIsWonTheNextDrawGetsTheConsolationAndItsPoints() {
             draws.grant(USER, 30);
-            drawn(draw(InMemoryOnce.everyTime(transactions)));
+            spentAndFinished();
 
-            DrawResult second = drawn(draw(InMemoryOnce.everyTime(transactions)));
+            DrawResult second = spentAndFinished();
 
             assertThat(second.outcome()).isEqualTo(new DrawOutcome.ConsolationWon(new Consolation("back", 1)));
             assertThat(draws.points(USER)).isEqualTo(30 - 10 - 10 + 1);
@@ -185,27 +206,43 @@ class DrawingPrizeTest {
         }
 
         @Test
-        void aRepeatedRequestFinishesTheFirstDrawAndSpendsNothingMore() {
+        void aRepeatedRequestFinishesTheFirstDrawWhileItIsPendingAndThenAnswersItsOutcomeSpendingNothingMore() {
             draws.grant(USER, 30);
-            InMemoryOnce<DrawId> oneKey = InMemoryOnce.perKey(transactions);
+            PendingDraw first = spent();
 
-            DrawResult first = drawn(draw(oneKey));
-            DrawResult repeat = drawn(draw(oneKey));
+            DrawResult repeat =
+                    drawn(drawing.repeat(first.id(), NOW).toCompletableFuture().join());
+            DrawResult again =
+                    drawn(drawing.repeat(first.id(), NOW).toCompletableFuture().join());
 
-            assertThat(repeat).isEqualTo(first);
-            assertThat(oneKey.steps()).isEqualTo(1);
+            assertThat(repeat.id()).isEqualTo(first.id());
+            assertThat(again).isEqualTo(repeat);
             assertThat(draws.points(USER)).isEqualTo(20);
             assertThat(draws.spentCount()).isEqualTo(1);
             assertThat(draws.finished()).hasSize(1);
         }
 
         @Test
+        void aRepeatWhoseFirstDrawCannotBeDecidedNowIsUndecidedWithTheFirstDrawsId() {
+            draws.grant(USER, 30);
+            PendingDraw first = spent();
+            pools.timingOut(true);
+
+            DrawAttempt attempt =
+                    drawing.repeat(first.id(), NOW).toCompletableFuture().join();
+
+            assertThat(attempt).isEqualTo(new DrawAttempt.Undecided(first.id()));
+            assertThat(draws.points(USER)).isEqualTo(20);
+            assertThat(draws.finished()).isEmpty();
+        }
+
+        @Test
         void aDrawWithoutEnoughPointsIsRefusedAndSpendsNothing() {
             draws.grant(USER, 5);
 
-            DrawAttempt attempt = draw(InMemoryOnce.everyTime(transactions));
+            SpendOutcome outcome = drawing.spend(USER, ONE_PHONE.id(), NOW);
 
-            assertThat(attempt).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.InsufficientPoints(10)));
+            assertThat(outcome).isEqualTo(new SpendOutcome.InsufficientPoints(10));
             assertThat(draws.points(USER)).isEqualTo(5);
             assertThat(draws.spentCount()).isZero();
             assertThat(pools.unwon(ONE_PHONE.id()))
@@ -217,41 +254,26 @@ class DrawingPrizeTest {
             draws.grant(USER, 30);
             pools.lose(ONE_PHONE.id());
 
-            DrawResult result = drawn(draw(InMemoryOnce.everyTime(transactions)));
+            DrawResult result = spentAndFinished();
 
             assertThat(result.outcome()).isInstanceOf(DrawOutcome.PrizeWon.class);
             assertThat(pools.unwon(ONE_PHONE.id())).hasValue(List.of());
         }
 
         @Test
-        void aDrawWhoseDecisionFailsAfterTheSpendIsUndecidedNotFailedAndStaysPending() {
-            draws.grant(USER, 30);
-            pools.timingOut(true);
-
-            DrawAttempt attempt = draw(InMemoryOnce.everyTime(transactions));
-
-            assertThat(attempt).isInstanceOf(DrawAttempt.Undecided.class);
-            assertThat(draws.points(USER)).isEqualTo(20);
-            assertThat(draws.spentCount()).isEqualTo(1);
-            assertThat(draws.finished()).isEmpty();
-        }
-
-        @Test
         void aDrawOnAnUnknownWheelIsRefusedAndSpendsNothing() {
             draws.grant(USER, 30);
 
-            DrawAttempt attempt = drawing.draw(USER, WheelId.random(), NOW, InMemoryOnce.everyTime(transactions))
-                    .toCompletableFuture()
-                    .join();
-
-            assertThat(attempt).isEqualTo(new DrawAttempt.Refused(new SpendOutcome.UnknownWheel()));
+            assertThat(drawing.spend(USER, WheelId.random(), NOW)).isEqualTo(new SpendOutcome.UnknownWheel());
             assertThat(draws.points(USER)).isEqualTo(30);
         }
 
-        private DrawAttempt draw(InMemoryOnce<DrawId> once) {
-            return drawing.draw(USER, ONE_PHONE.id(), NOW, once)
-                    .toCompletableFuture()
-                    .join();
+        private PendingDraw spent() {
+            return ((SpendOutcome.Spent) drawing.spend(USER, ONE_PHONE.id(), NOW)).draw();
+        }
+
+        private DrawResult spentAndFinished() {
+            return drawing.finish(spent(), NOW).toCompletableFuture().join();
         }
 
         private static DrawResult drawn(DrawAttempt attempt) {
@@ -323,6 +345,11 @@ class DrawingPrizeTest {
         public boolean spend(PendingDraw draw, long cost) {
             spent.add(draw);
             return true;
+        }
+
+        @Override
+        public List<SpendVerdict> spend(List<DrawSpend> spends) {
+            throw new UnsupportedOperationException("these tests spend one draw at a time");
         }
 
         @Override

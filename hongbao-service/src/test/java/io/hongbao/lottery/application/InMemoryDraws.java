@@ -3,11 +3,14 @@ package io.hongbao.lottery.application;
 import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.model.DrawId;
 import io.hongbao.lottery.model.UnitRef;
+import io.hongbao.lottery.model.draw.DrawKey;
 import io.hongbao.lottery.model.draw.DrawOutcome;
 import io.hongbao.lottery.model.draw.DrawResult;
 import io.hongbao.lottery.model.draw.DrawSpend;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.PendingDraw;
+import io.hongbao.lottery.model.draw.RecordedKey;
+import io.hongbao.lottery.model.draw.SpendVerdict;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,6 +29,7 @@ final class InMemoryDraws implements Draws {
     private final Map<DrawId, DrawResult> finished = new LinkedHashMap<>();
     private final Map<DrawId, Instant> finishedAt = new LinkedHashMap<>();
     private final Map<UnitRef, DrawId> wonBy = new HashMap<>();
+    private final Map<DrawKey.Held, RecordedKey> keys = new HashMap<>();
 
     void grant(UserId user, long amount) {
         points.merge(user, amount, Long::sum);
@@ -58,16 +62,31 @@ final class InMemoryDraws implements Draws {
         return true;
     }
 
-    /** As the database's batch does: the points before the batch, covering its spends in order. */
+    /**
+     * As the database's batch does: the keys recorded before, the points before the batch, covering its spends in
+     * order; a paid spend's key recorded with its draw.
+     */
     @Override
-    public boolean[] spend(List<DrawSpend> spends) {
-        boolean[] covered = DrawSpend.covered(spends, points);
+    public List<SpendVerdict> spend(List<DrawSpend> spends) {
+        List<SpendVerdict> verdicts = DrawSpend.verdicts(spends, points, keys);
         for (int i = 0; i < spends.size(); i++) {
-            if (covered[i]) {
-                spend(spends.get(i).draw(), spends.get(i).cost());
+            DrawSpend one = spends.get(i);
+            if (verdicts.get(i) instanceof SpendVerdict.Paid) {
+                spend(one.draw(), one.cost());
+                one.key()
+                        .ifPresent(key -> keys.put(
+                                key.heldBy(one.draw().userId()),
+                                new RecordedKey(
+                                        key.fingerprint(),
+                                        Optional.of(one.draw().id()))));
             }
         }
-        return covered;
+        return verdicts;
+    }
+
+    /** The keys recorded so far, as the idempotency records hold them. */
+    Map<DrawKey.Held, RecordedKey> keys() {
+        return Map.copyOf(keys);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.hongbao.bench.http.load;
 
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 import java.util.random.RandomGenerator;
@@ -8,7 +9,8 @@ import java.util.random.RandomGenerator;
  * The draw phase's load ({@code bench http --draws}): draws on one wheel by {@code drawers} users taken in turn, so
  * that between two draws of one user all the others draw once. With as many drawers as connections or more, no user
  * has two draws in flight, and a user draws {@code drawsPerSecond / drawers} times a second, far under the service's
- * per-user draw limit ({@link #PER_USER_LIMIT}/s, burst 20) with the default drawers.
+ * per-user draw limit ({@link #PER_USER_LIMIT}/s, burst 20) with the default drawers. With {@code keyed}, each draw
+ * carries an Idempotency-Key of its own, a fresh UUID, as the web app sends ({@code --draw-idempotency-keys}).
  */
 public final class DrawWorkload implements Workload {
 
@@ -22,10 +24,19 @@ public final class DrawWorkload implements Workload {
     private final long firstDrawer;
     private final int drawers;
     private final LongFunction<String> bearers;
+    private final boolean keyed;
     private final AtomicLong next = new AtomicLong();
 
     /** @param bearers the Authorization header of a user id */
     public DrawWorkload(String wheelId, long firstDrawer, int drawers, LongFunction<String> bearers) {
+        this(wheelId, firstDrawer, drawers, bearers, false);
+    }
+
+    /**
+     * @param bearers the Authorization header of a user id
+     * @param keyed whether each draw carries a fresh Idempotency-Key
+     */
+    public DrawWorkload(String wheelId, long firstDrawer, int drawers, LongFunction<String> bearers, boolean keyed) {
         if (drawers < 1) {
             throw new IllegalArgumentException("at least one drawer");
         }
@@ -33,6 +44,7 @@ public final class DrawWorkload implements Workload {
         this.firstDrawer = firstDrawer;
         this.drawers = drawers;
         this.bearers = bearers;
+        this.keyed = keyed;
     }
 
     static String drawPath(String wheelId) {
@@ -46,7 +58,9 @@ public final class DrawWorkload implements Workload {
 
     @Override
     public Grab next(RandomGenerator random) {
-        return new Grab(path, bearers.apply(firstDrawer + Math.floorMod(next.getAndIncrement(), drawers)));
+        String bearer = bearers.apply(firstDrawer + Math.floorMod(next.getAndIncrement(), drawers));
+        // From the connection's own generator: a fresh key per draw without SecureRandom's lock on the hot loop.
+        return new Grab(path, bearer, keyed ? new UUID(random.nextLong(), random.nextLong()).toString() : null);
     }
 
     @Override

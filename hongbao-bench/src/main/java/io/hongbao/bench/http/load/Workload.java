@@ -24,5 +24,11 @@ public interface Workload {
     /** Fresh attempts that found no share left to offer: nonzero means the run sold out and needs more packets. */
     long attemptsPastCapacity();
 
-    record Grab(String path, String bearer) {}
+    /** @param idempotencyKey the request's Idempotency-Key, or null for none (grabs send none) */
+    record Grab(String path, String bearer, String idempotencyKey) {
+
+        public Grab(String path, String bearer) {
+            this(path, bearer, null);
+        }
+    }
 }

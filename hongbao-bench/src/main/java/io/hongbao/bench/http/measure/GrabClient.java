@@ -52,6 +52,9 @@ public final class GrabClient implements AutoCloseable {
                 .uri(grab.path())
                 .send((request, out) -> {
                     request.header(HttpHeaderNames.AUTHORIZATION, grab.bearer());
+                    if (grab.idempotencyKey() != null) {
+                        request.header("Idempotency-Key", grab.idempotencyKey());
+                    }
                     request.header(HttpHeaderNames.CONTENT_LENGTH, "0");
                     return Mono.empty();
                 })

@@ -34,6 +34,20 @@ class DrawWorkloadTest {
     }
 
     @Test
+    void drawsCarryNoIdempotencyKeyUnlessAskedAndThenAFreshUuidEach() {
+        SplittableRandom random = new SplittableRandom(1);
+        DrawWorkload keyed = new DrawWorkload("w-1", 3_000, 50, user -> "Bearer " + user, true);
+
+        Set<String> keys = new HashSet<>();
+        for (int i = 0; i < 100; i++) {
+            keys.add(keyed.next(random).idempotencyKey());
+        }
+
+        assertThat(workload.next(random).idempotencyKey()).isNull();
+        assertThat(keys).hasSize(100).allMatch(key -> key.matches("[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}"));
+    }
+
+    @Test
     void aWheelNeverSellsOut() {
         assertThat(workload.capacity()).isEqualTo(Long.MAX_VALUE);
         assertThat(workload.attemptsPastCapacity()).isZero();

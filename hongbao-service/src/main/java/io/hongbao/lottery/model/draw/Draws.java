@@ -19,16 +19,12 @@ public interface Draws {
 
     /**
      * A batch of {@link #spend}s in one go, in the caller's transaction and in the batch's order (ADR 0079): element i
-     * is true when spend i was debited and its draw recorded pending. A drawer's points cover the spends in order, as
-     * if each ran alone after the ones before it ({@link DrawSpend#covered}).
+     * is spend i's verdict, as {@link DrawSpend#verdicts} decides it from the drawers' points and the keys recorded
+     * before. Each paid spend is debited, its draw recorded pending and its Idempotency-Key, when it has one, recorded
+     * with the draw's id in the same transaction (ADR 0098), so that the spend and its key commit or roll back
+     * together. A spend that is not paid writes nothing, its key included.
      */
-    default boolean[] spend(List<DrawSpend> spends) {
-        boolean[] spent = new boolean[spends.size()];
-        for (int i = 0; i < spends.size(); i++) {
-            spent[i] = spend(spends.get(i).draw(), spends.get(i).cost());
-        }
-        return spent;
-    }
+    List<SpendVerdict> spend(List<DrawSpend> spends);
 
     /**
      * Records the outcome of a pending draw (crediting a consolation's points) and returns it; a draw already finished

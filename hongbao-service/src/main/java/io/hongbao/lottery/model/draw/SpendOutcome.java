@@ -6,7 +6,8 @@ public sealed interface SpendOutcome
                 SpendOutcome.InsufficientPoints,
                 SpendOutcome.UnknownWheel,
                 SpendOutcome.PoolUnreachable,
-                SpendOutcome.LaneBusy {
+                SpendOutcome.LaneBusy,
+                SpendOutcome.KeyReused {
 
     record Spent(PendingDraw draw) implements SpendOutcome {}
 
@@ -22,6 +23,12 @@ public sealed interface SpendOutcome
      * there longer than a client waits (its client most likely gave up, and a retry would be a second paid draw).
      */
     record LaneBusy(Why why) implements SpendOutcome {}
+
+    /**
+     * The request's Idempotency-Key already answered another request of its caller (another wheel's draw, a send):
+     * nothing spent, nothing recorded (ADR 0098).
+     */
+    record KeyReused() implements SpendOutcome {}
 
     /** Why a lane refused a draw. */
     enum Why {
