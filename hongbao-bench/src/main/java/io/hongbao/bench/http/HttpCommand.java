@@ -146,7 +146,8 @@ public final class HttpCommand implements Callable<Integer> {
 
     @Option(
             names = "--users",
-            description = "distinct grabbers, each with its own token (realistic 1000000, hot 100000, independent 300000)")
+            description =
+                    "distinct grabbers, each with its own token (realistic 1000000, hot 100000, independent 300000)")
     Integer users;
 
     @Option(names = "--packets", defaultValue = "0", description = "hot: packets per run; 0 = enough not to sell out")
@@ -335,7 +336,9 @@ public final class HttpCommand implements Callable<Integer> {
         if (users != null) {
             return users;
         }
-        return HotProfile.NAME.equals(profile) ? 100_000 : RealisticShape.INDEPENDENT.equals(profile) ? 300_000 : 1_000_000;
+        return HotProfile.NAME.equals(profile)
+                ? 100_000
+                : RealisticShape.INDEPENDENT.equals(profile) ? 300_000 : 1_000_000;
     }
 
     int shares() {

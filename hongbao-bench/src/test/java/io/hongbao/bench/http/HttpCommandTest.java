@@ -59,16 +59,19 @@ class HttpCommandTest {
         assertThat(shape.activePackets()).isEqualTo(400);
         assertThat(shape.groupPackets()).as("every packet a big one").isEqualTo(400);
         assertThat(shape.groupShares()).isEqualTo(1000);
-        assertThat(shape.popularityExponent()).as("equally popular").isZero();
+        assertThat(shape.exponent()).as("equally popular").isZero();
         assertThat(shape.accountHolders()).isZero();
-        assertThat(parse("--profile", "independent", "--users", "50000").realisticShape().users())
+        assertThat(parse("--profile", "independent", "--users", "50000")
+                        .realisticShape()
+                        .users())
                 .isEqualTo(50_000);
     }
 
     @Test
     void anotherBuildIsComparedOnlyWhenTheBenchStartsBoth() {
         assertThatThrownBy(() -> parse("--also-jar", "no-such.jar").validate()).hasMessageContaining("--also-jar");
-        assertThatThrownBy(() -> parse("--also-jar", "pom.xml", "--skip-hongbao").validate())
+        assertThatThrownBy(
+                        () -> parse("--also-jar", "pom.xml", "--skip-hongbao").validate())
                 .hasMessageContaining("--also-jar");
         HttpCommand command = parse("--also-jar", "pom.xml");
         command.validate();
