@@ -47,7 +47,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The money events as a consumer sees them (ADR 0096, docs/events.md), after one storm on two database shards that
  * holds every kind of movement and both faults the publishing must survive: deposits and points granted, packets sent by
  * senders on both shards (most grabs cross shards, so their payout has both steps), grabs, packets that expire and are
- * refunded, and draws; the Kafka broker killed for 20 s in the middle of it and started again on the same port and
+ * refunded, and draws; the Kafka broker killed for 10 s in the middle of it and started again on the same port and
  * data; then, while the publisher drains the outbox that grew meanwhile, the service killed with SIGKILL and started
  * again. Then one consumer reads the topic from its beginning, and each test checks one promise on what it read.
  *
@@ -66,7 +66,7 @@ class MoneyEventsIT {
     private static final int SENDERS = 4;
     private static final int GRABBERS = 400;
     private static final int DRAWERS = 60;
-    private static final Duration OUTAGE = Duration.ofSeconds(20);
+    private static final Duration OUTAGE = Duration.ofSeconds(10);
 
     @TempDir
     static Path dataDir;

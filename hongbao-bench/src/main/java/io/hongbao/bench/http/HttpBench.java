@@ -12,6 +12,7 @@ import io.hongbao.bench.http.measure.LoadRun;
 import io.hongbao.bench.http.measure.Measurement;
 import io.hongbao.bench.http.measure.OutboxDrain;
 import io.hongbao.bench.http.measure.Outcome;
+import io.hongbao.bench.http.measure.QuietMachine;
 import io.hongbao.bench.http.measure.ServiceMeters;
 import io.hongbao.bench.http.report.EventsRun;
 import io.hongbao.bench.http.report.HtmlChart;
@@ -92,6 +93,7 @@ final class HttpBench {
         LoadProfile.RunLoad load = profile.load(target, run, rate, settings);
         List<String> packetIds = load.packetIds();
         Workload workload = load.workload();
+        settle(target.name() + " run " + run);
         CpuMeter cpu = new CpuMeter(environment.processesFor(target));
         ServiceMeters meters = target.metricsUrl().map(ServiceMeters::new).orElse(null);
         Measurement measurement;
@@ -182,6 +184,7 @@ final class HttpBench {
                 new SignedTokens(environment.secret(), Instant.now().plus(Duration.ofHours(12)));
         DrawWorkload workload =
                 new DrawWorkload(wheel, FIRST_DRAWER, options.drawUsers, tokens::bearer, options.drawIdempotencyKeys);
+        settle(target.name() + " draws " + run);
         CpuMeter cpu = new CpuMeter(environment.processesFor(target));
         Measurement draws;
         try (GrabClient client = new GrabClient(target.baseUrl(), settings, Outcome::ofDraw)) {
@@ -195,6 +198,17 @@ final class HttpBench {
                     target.name(), run, perDrawer, DrawWorkload.PER_USER_LIMIT);
         }
         return Optional.of(draws);
+    }
+
+    /**
+     * Lets the machine go quiet before a measured window, so that it does not pay for the previous one's background
+     * work (see {@link QuietMachine}).
+     */
+    private void settle(String window) throws InterruptedException {
+        QuietMachine.Settled settled = QuietMachine.here().await(options.settleLimit);
+        if (!options.settleLimit.isZero()) {
+            System.err.printf("%s: %s%n", window, settled.describe());
+        }
     }
 
     private String latencyMethod() {

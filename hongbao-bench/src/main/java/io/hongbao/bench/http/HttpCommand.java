@@ -205,6 +205,14 @@ public final class HttpCommand implements Callable<Integer> {
             description = "response timeout, counted as an error (${DEFAULT-VALUE})")
     Duration timeout;
 
+    @Option(
+            names = "--settle-limit",
+            defaultValue = "60s",
+            converter = DurationConverter.class,
+            description = "before each measured run, wait until the machine is quiet (under 0.3 busy cores for 3 s),"
+                    + " at most this long; 0s: do not wait (${DEFAULT-VALUE})")
+    Duration settleLimit;
+
     @Option(names = "--client-threads", defaultValue = "2", description = "client event loops (${DEFAULT-VALUE})")
     int clientThreads;
 
@@ -293,6 +301,7 @@ public final class HttpCommand implements Callable<Integer> {
         require(!duration.isNegative() && !duration.isZero(), "--duration must be positive");
         require(!warmup.isNegative() && !firstWarmup.isNegative(), "warm-ups must not be negative");
         require(clientThreads >= 1, "--client-threads must be at least 1");
+        require(!settleLimit.isNegative(), "--settle-limit must not be negative");
         require(
                 !draws || drawUsers >= connections,
                 "--draw-users must be at least --connections, so that no drawer has two draws in flight");
@@ -384,6 +393,7 @@ public final class HttpCommand implements Callable<Integer> {
         settings.put("model", rate > 0 ? "open at " + rate + " req/s" : "closed loop");
         settings.put("timeout", timeout.toString());
         settings.put("clientThreads", clientThreads);
+        settings.put("settleLimit", settleLimit.toString());
         settings.put("draws", draws);
         if (draws) {
             settings.put("drawUsers", drawUsers);

@@ -52,7 +52,8 @@ class PeerEndToEndTest {
                 "--peer-jar",
                 PEER_JAR.toString(),
                 "--jvm-args",
-                "-Xmx256m",
+                // the bench's wiring is under test, not the peer's speed: C1 only, the cheaper start (ADR 0090)
+                "-Xmx256m -XX:TieredStopAtLevel=1",
                 "--work-dir",
                 dir.toString(),
                 "--json",
