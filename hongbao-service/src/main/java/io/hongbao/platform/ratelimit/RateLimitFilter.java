@@ -67,6 +67,12 @@ final class RateLimitFilter implements WebFilter, Ordered {
         return ORDER;
     }
 
+    /** Constant: the web filter chain asks each filter's name for every request (its checkpoint's description). */
+    @Override
+    public String toString() {
+        return "RateLimitFilter";
+    }
+
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         Bucket route = routes.match(exchange.getRequest());

@@ -5,15 +5,18 @@ import static io.hongbao.platform.web.RequestSizes.MAX_TARGET_BYTES;
 
 import io.hongbao.platform.web.ApiErrorWriter;
 import io.hongbao.platform.web.ErrorCode;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.AbstractServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
+import reactor.netty.http.server.HttpServerRequest;
 
 /**
  * A request line or a header block larger than the service takes: 414 or 431 with the contract's error body and the
@@ -23,6 +26,10 @@ import reactor.core.publisher.Mono;
  * nothing is read, authenticated or counted for a request refused here.
  */
 final class OversizedRequests implements WebFilter, Ordered {
+
+    /** Spring's adapter of a Reactor Netty request (package-private there, hence by name). */
+    private static final String REACTOR_NETTY_REQUEST =
+            "org.springframework.http.server.reactive.ReactorServerHttpRequest";
 
     private final ApiErrorWriter errors;
     private final SecurityResponseHeaders headers;
@@ -64,13 +71,46 @@ final class OversizedRequests implements WebFilter, Ordered {
         return query == null ? 0 : query.length() + 1;
     }
 
-    private static long headerBytes(ServerHttpRequest request) {
+    /**
+     * Each header line as it came: its name, ": ", its value and the line's end. Read from Netty's own headers where
+     * the request is Reactor Netty's: Spring's view of them builds a set of names and a list of values per name for
+     * every request, which was about 5 % of the event loops' time per grab.
+     */
+    static long headerBytes(ServerHttpRequest request) {
+        if (request instanceof AbstractServerHttpRequest adapted && isReactorNetty(adapted)) {
+            HttpServerRequest netty = adapted.getNativeRequest();
+            return headerBytes(netty.requestHeaders().iteratorCharSequence());
+        }
         long bytes = 0;
         for (Map.Entry<String, List<String>> header : request.getHeaders().headerSet()) {
             for (String value : header.getValue()) {
-                bytes += header.getKey().length() + 2 + value.length() + 2;
+                bytes += lineBytes(header.getKey(), value);
             }
         }
         return bytes;
+    }
+
+    static long headerBytes(Iterator<Map.Entry<CharSequence, CharSequence>> lines) {
+        long bytes = 0;
+        while (lines.hasNext()) {
+            Map.Entry<CharSequence, CharSequence> line = lines.next();
+            bytes += lineBytes(line.getKey(), line.getValue());
+        }
+        return bytes;
+    }
+
+    private static long lineBytes(CharSequence name, CharSequence value) {
+        return name.length() + 2 + value.length() + 2;
+    }
+
+    /** The server's request; a test's mock request has no native one (asking it throws). */
+    private static boolean isReactorNetty(AbstractServerHttpRequest request) {
+        return request.getClass().getName().equals(REACTOR_NETTY_REQUEST);
+    }
+
+    /** Constant: the web filter chain asks each filter's name for every request (its checkpoint's description). */
+    @Override
+    public String toString() {
+        return "OversizedRequests";
     }
 }

@@ -55,6 +55,12 @@ final class RawRequestTargets implements WebFilter, Ordered {
         return Ordered.HIGHEST_PRECEDENCE;
     }
 
+    /** Constant: the web filter chain asks each filter's name for every request (its checkpoint's description). */
+    @Override
+    public String toString() {
+        return "RawRequestTargets";
+    }
+
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         if (!exchange.getRequest().getHeaders().containsHeader(MARK)) {

@@ -42,6 +42,12 @@ public final class ClientAborts implements WebFilter, Ordered {
         return Ordered.HIGHEST_PRECEDENCE;
     }
 
+    /** Constant: the web filter chain asks each filter's name for every request (its checkpoint's description). */
+    @Override
+    public String toString() {
+        return "ClientAborts";
+    }
+
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         return chain.filter(exchange).doOnCancel(() -> {

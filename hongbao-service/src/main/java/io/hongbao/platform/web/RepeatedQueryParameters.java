@@ -14,6 +14,12 @@ import reactor.core.publisher.Mono;
  */
 final class RepeatedQueryParameters implements WebFilter {
 
+    /** Constant: the web filter chain asks each filter's name for every request (its checkpoint's description). */
+    @Override
+    public String toString() {
+        return "RepeatedQueryParameters";
+    }
+
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         // Most calls, every grab among them, have no query: nothing parsed for them. Outside /api the actuator's own

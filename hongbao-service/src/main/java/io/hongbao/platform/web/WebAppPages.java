@@ -22,6 +22,12 @@ final class WebAppPages implements WebFilter, Ordered {
         return Ordered.HIGHEST_PRECEDENCE;
     }
 
+    /** Constant: the web filter chain asks each filter's name for every request (its checkpoint's description). */
+    @Override
+    public String toString() {
+        return "WebAppPages";
+    }
+
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         HttpMethod method = exchange.getRequest().getMethod();
