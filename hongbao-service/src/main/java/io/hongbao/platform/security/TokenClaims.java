@@ -149,7 +149,8 @@ final class TokenClaims {
             return;
         }
         JsonToken element;
-        while ((element = parser.nextToken()) != JsonToken.END_ARRAY) {
+        // the parser throws at an end of input inside the array; the null check only keeps the loop finite regardless
+        while ((element = parser.nextToken()) != JsonToken.END_ARRAY && element != null) {
             if (element == JsonToken.START_OBJECT || element == JsonToken.START_ARRAY) {
                 rolesUnmappable = true;
                 parser.skipChildren();
