@@ -30,6 +30,10 @@ final class OwnOrProviderTokens implements Function<String, Mono<VerifiedToken>>
             algorithm = JWT.decode(token).getAlgorithm();
         } catch (JWTDecodeException e) {
             return Mono.error(e);
+        } catch (RuntimeException e) {
+            // java-jwt throws NullPointerException for a header that is JSON null: refused like any malformed token
+            // (401), not a server error.
+            return Mono.error(new JWTDecodeException("the token's header is not a JSON object", e));
         }
         return OWN.equals(algorithm) ? own.apply(token) : provider.verify(token);
     }
