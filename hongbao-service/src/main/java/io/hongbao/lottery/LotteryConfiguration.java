@@ -19,6 +19,7 @@ import io.hongbao.lottery.model.release.ReleaseSchedule;
 import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.DirectDatabases;
 import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.outbox.Outbox;
@@ -31,6 +32,8 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -103,23 +106,28 @@ class LotteryConfiguration {
     @Bean
     DrawingInBatches drawingInBatches(
             Wheels wheels,
-            Draws draws,
+            DirectDatabases directDatabases,
+            Outbox outbox,
             PrizePools pools,
             DrawingPrize drawing,
             FillingPrizePools filling,
-            Transactions transactions,
             Blocking blocking,
             LotterySettings settings,
             DatabaseShards databaseShards,
             MeterRegistry registry,
             Clock clock) {
+        // Each lane writes its database on that database's own pool (ADR 0101), as the grab persister does.
+        List<DrawingInBatches.LaneStore> stores = IntStream.range(0, directDatabases.count())
+                .mapToObj(database -> new DrawingInBatches.LaneStore(
+                        LotteryInfrastructure.directDraws(directDatabases, database, wheels, outbox),
+                        directDatabases.of(database).transactions()))
+                .toList();
         DrawingInBatches batches = new DrawingInBatches(
                 wheels,
-                draws,
+                stores,
                 pools,
                 drawing,
                 filling,
-                transactions,
                 blocking.executor(),
                 new DrawingInBatches.Bounds(
                         settings.drawBatch().maxBatch(),

@@ -6,15 +6,17 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.lottery.application.DrawingInBatches;
 import io.hongbao.lottery.application.DrawingPrize;
 import io.hongbao.lottery.application.FillingPrizePools;
+import io.hongbao.lottery.infrastructure.LotteryInfrastructure;
 import io.hongbao.lottery.model.WheelId;
 import io.hongbao.lottery.model.draw.DrawAttempt;
-import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.draw.SpendOutcome;
 import io.hongbao.lottery.model.release.PrizePools;
 import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.Blocking;
 import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.DirectDatabases;
 import io.hongbao.platform.db.Transactions;
+import io.hongbao.platform.outbox.Outbox;
 import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.support.LotteryApi;
 import java.sql.Connection;
@@ -24,11 +26,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
@@ -49,7 +54,10 @@ class DrawLanesIT extends LotteryIntegrationTest {
     Wheels wheels;
 
     @Autowired
-    Draws draws;
+    DirectDatabases direct;
+
+    @Autowired
+    Outbox outbox;
 
     @Autowired
     PrizePools pools;
@@ -59,9 +67,6 @@ class DrawLanesIT extends LotteryIntegrationTest {
 
     @Autowired
     FillingPrizePools filling;
-
-    @Autowired
-    Transactions transactions;
 
     @Autowired
     Blocking blocking;
@@ -110,7 +115,7 @@ class DrawLanesIT extends LotteryIntegrationTest {
         long alice = userWithPoints(100);
         long bob = userOnTheSameDatabaseAs(alice, 100);
         long carol = userOnTheSameDatabaseAs(alice, 100);
-        DrawingInBatches lane = lane(transactions, 1);
+        DrawingInBatches lane = lane(database -> direct.of(database).transactions(), 1);
 
         CompletableFuture<DrawAttempt> alices;
         CompletableFuture<DrawAttempt> bobs;
@@ -137,7 +142,7 @@ class DrawLanesIT extends LotteryIntegrationTest {
         WheelId wheel = WheelId.parse(newWheel()).orElseThrow();
         long alice = userWithPoints(100);
         KillingCommits killing = new KillingCommits(alice);
-        DrawingInBatches lane = lane(killing, 100);
+        DrawingInBatches lane = lane(database -> killing, 100);
 
         DrawAttempt attempt = lane.draw(UserId.of(alice), wheel, clock.instant())
                 .toCompletableFuture()
@@ -181,15 +186,21 @@ class DrawLanesIT extends LotteryIntegrationTest {
         return lottery().draw(user, wheel).expectBody(String.class).returnResult();
     }
 
-    /** A lane of its own over the service's real ports, with a small max-queued. */
-    private DrawingInBatches lane(Transactions spending, int maxQueued) {
+    /**
+     * Lanes of their own over the service's real ports, as production wires them (each database's draws on its own
+     * pool), with a small max-queued; {@code spending} gives a database's transactions.
+     */
+    private DrawingInBatches lane(IntFunction<Transactions> spending, int maxQueued) {
+        List<DrawingInBatches.LaneStore> stores = IntStream.range(0, direct.count())
+                .mapToObj(database -> new DrawingInBatches.LaneStore(
+                        LotteryInfrastructure.directDraws(direct, database, wheels, outbox), spending.apply(database)))
+                .toList();
         return new DrawingInBatches(
                 wheels,
-                draws,
+                stores,
                 pools,
                 drawing,
                 filling,
-                spending,
                 blocking.executor(),
                 new DrawingInBatches.Bounds(16, maxQueued, Duration.ofSeconds(10)),
                 databases,
@@ -227,24 +238,28 @@ class DrawLanesIT extends LotteryIntegrationTest {
     }
 
     /**
-     * The service's transactions, but the spend's connection is killed (from another connection, as a crashed proxy
-     * or a failover would) after its statements ran and before its commit: the commit then fails on a dead connection.
+     * The user's database's own transactions, but the spend's connection is killed (from another connection, as a
+     * crashed proxy or a failover would) after its statements ran and before its commit: the commit then fails on a
+     * dead connection.
      */
     private final class KillingCommits implements Transactions {
         private final long user;
+        private final DirectDatabases.DirectDatabase database;
         volatile boolean killed;
 
         KillingCommits(long user) {
             this.user = user;
+            this.database = direct.of(databases.ofUser(user));
         }
 
         @Override
         public <T> T inTransaction(Supplier<T> work) {
-            return transactions.inTransaction(() -> {
+            return database.transactions().inTransaction(() -> {
                 T result = work.get();
                 if (!killed) {
-                    // Routed by the sharding key to the spend's database, on the transaction's own connection.
-                    long connection = jdbc.sql("SELECT CONNECTION_ID() FROM accounts WHERE user_id = ?")
+                    // On the transaction's own connection: the statement joins it.
+                    long connection = database.jdbc()
+                            .sql("SELECT CONNECTION_ID() FROM accounts WHERE user_id = ?")
                             .param(user)
                             .query(Long.class)
                             .single();

@@ -2,9 +2,26 @@ package io.hongbao.sharding;
 
 import static io.hongbao.support.AuditChecks.check;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hongbao.account.model.UserId;
+import io.hongbao.lottery.infrastructure.LotteryInfrastructure;
+import io.hongbao.lottery.model.DrawId;
+import io.hongbao.lottery.model.PrizeId;
+import io.hongbao.lottery.model.UnitRef;
+import io.hongbao.lottery.model.WheelId;
+import io.hongbao.lottery.model.draw.DecidedDraw;
+import io.hongbao.lottery.model.draw.DrawOutcome;
+import io.hongbao.lottery.model.draw.DrawResult;
+import io.hongbao.lottery.model.draw.DrawSpend;
+import io.hongbao.lottery.model.draw.Draws;
+import io.hongbao.lottery.model.draw.PendingDraw;
+import io.hongbao.lottery.model.draw.SpendVerdict;
+import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.DirectDatabases;
 import io.hongbao.platform.db.Migrations;
+import io.hongbao.platform.outbox.Outbox;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.storage.StorageEndpoints;
 import io.hongbao.support.Api;
@@ -229,6 +246,50 @@ class GroupsAndWheelsAtHomeIT extends IntegrationTest {
             assertThat(check(audit, name).get("ok"))
                     .as(check(audit, name).toString())
                     .isEqualTo(true);
+        }
+    }
+
+    /**
+     * A prize unit Redis handed out twice, to drawers on different databases (after it lost the pool and reloaded
+     * it): the batch of the second drawer's lane writes its own database only (ADR 0101), yet finds the unit recorded
+     * on the other and writes nothing for its draw, which is then decided again. The unit's unique key is per
+     * database, so only this look across them keeps it won once.
+     */
+    @Test
+    void aDrawBatchOnOneDatabaseFindsAPrizeUnitRecordedOnTheOtherAndRecordsNothingForIt() throws SQLException {
+        long first = userOn(0);
+        long second = userOn(1);
+        shardedApi.grantPoints(second, 100).expectStatus().isOk();
+        UnitRef unit = new UnitRef(PrizeId.random(), 1);
+        WheelId wheel = WheelId.random();
+        String firstDraw = DrawId.random().value();
+        shards.execute(
+                0,
+                "INSERT INTO lottery_draws (draw_id, wheel_id, user_id, cost, status, prize_id, unit_seq,"
+                        + " points_left, created_at, finished_at) VALUES ('" + firstDraw + "', '" + wheel.value()
+                        + "', " + first + ", 10, 'DONE', '" + unit.prizeId().value() + "', 1, 0, NOW(3), NOW(3))");
+        try {
+            DirectDatabases direct = sharded.bean(DirectDatabases.class);
+            Draws secondsDatabase = LotteryInfrastructure.directDraws(
+                    direct, 1, sharded.bean(Wheels.class), sharded.bean(Outbox.class));
+            PendingDraw draw = new PendingDraw(DrawId.random(), wheel, UserId.of(second), Instant.now());
+            List<List<Optional<DrawResult>>> finished = new ArrayList<>();
+
+            // Spent and finished in one transaction that is then rolled back: the test leaves nothing on database 1.
+            assertThatThrownBy(() -> direct.of(1).transactions().inTransaction(() -> {
+                        assertThat(secondsDatabase.spend(List.of(new DrawSpend(draw, 10, Optional.empty()))))
+                                .containsExactly(new SpendVerdict.Paid());
+                        finished.add(secondsDatabase.finish(
+                                List.of(new DecidedDraw(draw, new DrawOutcome.PrizeWon(unit, "Lamp"))), Instant.now()));
+                        throw new IllegalStateException("rolled back by the test");
+                    }))
+                    .hasMessage("rolled back by the test");
+
+            assertThat(finished.get(0))
+                    .as("the unit is recorded for a draw on database 0: nothing recorded for this one")
+                    .containsExactly(Optional.empty());
+        } finally {
+            shards.execute(0, "DELETE FROM lottery_draws WHERE draw_id = '" + firstDraw + "'");
         }
     }
 

@@ -49,7 +49,8 @@ import java.util.function.LongSupplier;
  * </ol>
  *
  * <p>Each database has its lane (ADR 0084): a batch holds draws of users on one database, so that each of its
- * transactions is local to one. Only step (1) is serialised (one spending transaction in flight per lane and
+ * transactions is local to one, and the lane writes them on that database's own store ({@link LaneStore}, ADR 0101:
+ * its own pool, beside the sharding layer). Only step (1) is serialised (one spending transaction in flight per lane and
  * instance): the lane is handed to the next
  * batch as soon as it commits, so steps (2) and (3) of one batch overlap step (1) of the next. A failed step (1)
  * rolled back, so its draws fail with nothing changed. Once spent, a draw is never failed: a failed step (2) answers
@@ -75,11 +76,9 @@ import java.util.function.LongSupplier;
 public final class DrawingInBatches {
 
     private final Wheels wheels;
-    private final Draws draws;
     private final PrizePools pools;
     private final DrawingPrize drawing;
     private final FillingPrizePools filling;
-    private final Transactions transactions;
     private final Executor jdbc;
     private final Bounds bounds;
     private final LongSupplier nanoTime;
@@ -116,27 +115,33 @@ public final class DrawingInBatches {
     }
 
     /**
+     * Where one database's batches are spent and recorded: its draws, and the transactions its statements join.
+     *
+     * @param draws the draws of this database only, written without the sharding layer (ADR 0101): every row a
+     *     batch writes is its drawers', and they are all on this database
+     */
+    public record LaneStore(Draws draws, Transactions transactions) {}
+
+    /**
+     * @param stores one per database, database 0 first: where its lane's batches are written
      * @param jdbc where the transactions run (never a Redis or HTTP event loop)
      * @param nanoTime the lanes' clock for {@code maxWait} ({@code System::nanoTime}; a test moves its own)
      */
     public DrawingInBatches(
             Wheels wheels,
-            Draws draws,
+            List<LaneStore> stores,
             PrizePools pools,
             DrawingPrize drawing,
             FillingPrizePools filling,
-            Transactions transactions,
             Executor jdbc,
             Bounds bounds,
             DatabaseShards databases,
             Clock clock,
             LongSupplier nanoTime) {
         this.wheels = wheels;
-        this.draws = draws;
         this.pools = pools;
         this.drawing = drawing;
         this.filling = filling;
-        this.transactions = transactions;
         this.jdbc = jdbc;
         this.bounds = bounds;
         this.nanoTime = nanoTime;
@@ -144,20 +149,29 @@ public final class DrawingInBatches {
             refused[i] = new LongAdder();
         }
         this.databases = databases;
+        if (stores.size() != databases.count()) {
+            throw new IllegalArgumentException(
+                    "one store per database: " + stores.size() + " for " + databases.count() + " databases");
+        }
         this.lanes = new Lane[databases.count()];
         for (int database = 0; database < lanes.length; database++) {
-            lanes[database] = new Lane();
+            lanes[database] = new Lane(stores.get(database));
         }
         this.clock = clock;
     }
 
     /** The draws waiting for one database's spending transaction, and whether one is in flight. */
     private static final class Lane {
+        final LaneStore store;
         final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
         /** Draws in {@code waiting}; ConcurrentLinkedQueue.size() walks the whole queue. */
         final AtomicInteger queued = new AtomicInteger();
 
         final AtomicBoolean taken = new AtomicBoolean();
+
+        Lane(LaneStore store) {
+            this.store = store;
+        }
     }
 
     /** One draw without an Idempotency-Key, as {@link #draw(UserId, WheelId, Instant, Optional)}. */
@@ -277,8 +291,8 @@ public final class DrawingInBatches {
         CompletableFuture<List<SpendVerdict>> spending;
         try {
             spending = CompletableFuture.supplyAsync(
-                    () -> transactions.inTransaction(() -> {
-                        List<SpendVerdict> spent = draws.spend(spends);
+                    () -> lane.store.transactions().inTransaction(() -> {
+                        List<SpendVerdict> spent = lane.store.draws().spend(spends);
                         ran.set(true);
                         return spent;
                     }),
@@ -300,12 +314,12 @@ public final class DrawingInBatches {
                 // Failed before the statements completed, so rolled back: failing its draws says the truth.
                 batch.forEach(one -> one.answer().completeExceptionally(failure));
             } else {
-                decide(batch, spent);
+                decide(lane.store, batch, spent);
             }
         });
     }
 
-    private void decide(List<Waiting> batch, List<SpendVerdict> verdicts) {
+    private void decide(LaneStore store, List<Waiting> batch, List<SpendVerdict> verdicts) {
         Map<WheelId, List<Waiting>> byWheel = new LinkedHashMap<>();
         for (int i = 0; i < batch.size(); i++) {
             Waiting one = batch.get(i);
@@ -335,9 +349,11 @@ public final class DrawingInBatches {
         }
         CompletableFuture.allOf(decisions.toArray(CompletableFuture<?>[]::new))
                 .thenRunAsync(
-                        () -> record(decisions.stream()
-                                .flatMap(d -> d.join().stream())
-                                .toList()),
+                        () -> record(
+                                store,
+                                decisions.stream()
+                                        .flatMap(d -> d.join().stream())
+                                        .toList()),
                         jdbc)
                 .exceptionally(failure -> {
                     // Not expected (record answers its own failures), but no draw may be left without an answer.
@@ -387,7 +403,7 @@ public final class DrawingInBatches {
     }
 
     /** Step (3) for the whole batch, blocking; on a failure each draw is finished on its own instead. */
-    private void record(List<DecidedOne> decided) {
+    private void record(LaneStore store, List<DecidedOne> decided) {
         if (decided.isEmpty()) {
             return;
         }
@@ -401,7 +417,7 @@ public final class DrawingInBatches {
         List<Optional<DrawResult>> results;
         try {
             List<DecidedDraw> rows = decided.stream().map(DecidedOne::decided).toList();
-            results = transactions.inTransaction(() -> draws.finish(rows, now));
+            results = store.transactions().inTransaction(() -> store.draws().finish(rows, now));
         } catch (RuntimeException batchFailed) {
             // Rolled back, so each draw is still pending with its outcome remembered in Redis: finish them one by one,
             // which also sorts out a unit another draw holds (the unique key that failed the batch).

@@ -42,9 +42,16 @@ final class DrawBatchRows {
     private final JdbcDraws draws;
     private final Outbox outbox;
     private final DrawKeyRows keys;
+    private final List<JdbcClient> unitsReadFrom;
 
-    DrawBatchRows(JdbcClient jdbc, JdbcTemplate template, JdbcDraws draws, Outbox outbox) {
+    /**
+     * @param unitsReadFrom where a prize unit may be recorded for another draw: every database (a unit's draw is on
+     *     its drawer's database, and Redis may have handed the unit to drawers of two), {@code jdbc}'s among them
+     */
+    DrawBatchRows(
+            JdbcClient jdbc, JdbcTemplate template, JdbcDraws draws, Outbox outbox, List<JdbcClient> unitsReadFrom) {
         this.jdbc = jdbc;
+        this.unitsReadFrom = List.copyOf(unitsReadFrom);
         this.keys = new DrawKeyRows(new IdempotencyRecords(jdbc));
         this.template = template;
         this.draws = draws;
@@ -236,11 +243,14 @@ final class DrawBatchRows {
         if (conditions.isEmpty()) {
             return wonBy;
         }
-        jdbc.sql("SELECT prize_id, unit_seq, draw_id FROM lottery_draws WHERE " + String.join(" OR ", conditions))
-                .params(params)
-                .query(rs -> {
-                    wonBy.put(rs.getString("prize_id") + "#" + rs.getInt("unit_seq"), rs.getString("draw_id"));
-                });
+        String sql = "SELECT prize_id, unit_seq, draw_id FROM lottery_draws WHERE " + String.join(" OR ", conditions);
+        // The batch's own database joins its transaction; the others read what they committed, which is what a unit
+        // recorded by another draw is once its batch is done.
+        for (JdbcClient database : unitsReadFrom) {
+            database.sql(sql).params(params).query(rs -> {
+                wonBy.put(rs.getString("prize_id") + "#" + rs.getInt("unit_seq"), rs.getString("draw_id"));
+            });
+        }
         return wonBy;
     }
 

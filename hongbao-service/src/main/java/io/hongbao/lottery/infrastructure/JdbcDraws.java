@@ -47,10 +47,14 @@ final class JdbcDraws implements Draws {
     private final Wheels wheels;
     private final Outbox outbox;
 
-    /** @param outbox where each step's event is written, in the step's transaction (ADR 0096) */
-    JdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels, Outbox outbox) {
+    /**
+     * @param outbox where each step's event is written, in the step's transaction (ADR 0096)
+     * @param unitsReadFrom where a batch looks for a prize unit recorded for another draw: {@code jdbc} itself when it
+     *     reaches every database, else every database's own statements (ADR 0101)
+     */
+    JdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels, Outbox outbox, List<JdbcClient> unitsReadFrom) {
         this.jdbc = jdbc;
-        this.batches = new DrawBatchRows(jdbc, template, this, outbox);
+        this.batches = new DrawBatchRows(jdbc, template, this, outbox, unitsReadFrom);
         this.wheels = wheels;
         this.outbox = outbox;
     }

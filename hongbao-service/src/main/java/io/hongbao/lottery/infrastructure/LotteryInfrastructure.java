@@ -7,6 +7,7 @@ import io.hongbao.lottery.model.release.PrizePools;
 import io.hongbao.lottery.model.release.ReleaseSchedule;
 import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.db.DirectDatabases;
 import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.outbox.Outbox;
 import io.hongbao.platform.redis.NotExecutedRetry;
@@ -14,6 +15,7 @@ import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -37,7 +39,16 @@ public final class LotteryInfrastructure {
      * @param outbox where each step's event is written, in its transaction (ADR 0096)
      */
     public static Draws jdbcDraws(JdbcClient jdbc, JdbcTemplate template, Wheels wheels, Outbox outbox) {
-        return new JdbcDraws(jdbc, template, wheels, outbox);
+        return new JdbcDraws(jdbc, template, wheels, outbox, List.of(jdbc));
+    }
+
+    /**
+     * The draws of one database, written on its own pool beside the sharding layer (ADR 0101), for the batches of
+     * the lane whose drawers are all on it; a prize unit's other draw is looked for on every database.
+     */
+    public static Draws directDraws(DirectDatabases databases, int database, Wheels wheels, Outbox outbox) {
+        DirectDatabases.DirectDatabase own = databases.of(database);
+        return new JdbcDraws(own.jdbc(), own.template(), wheels, outbox, databases.statements());
     }
 
     public static AuditCheck wheelsAtHomeCheck(EachDatabase databases, DatabaseShards shards, AuditPaging paging) {

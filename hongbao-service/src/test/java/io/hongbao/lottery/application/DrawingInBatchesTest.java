@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
@@ -374,6 +375,23 @@ class DrawingInBatchesTest {
     }
 
     @Test
+    void everyDatabaseNeedsAStoreForItsLane() {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> new DrawingInBatches(
+                        wheels,
+                        List.of(new DrawingInBatches.LaneStore(draws, transactions)),
+                        pools,
+                        drawing,
+                        filling,
+                        jdbc,
+                        new DrawingInBatches.Bounds(16, 1000, Duration.ofSeconds(1)),
+                        new DatabaseShards(2),
+                        LATER,
+                        nanos::get))
+                .withMessageContaining("one store per database");
+    }
+
+    @Test
     void lanesBoundsMustBePositive() {
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
                 .isThrownBy(() -> new DrawingInBatches.Bounds(1, 0, Duration.ofSeconds(1)));
@@ -384,11 +402,10 @@ class DrawingInBatchesTest {
     private DrawingInBatches bounded(Transactions transactions, int maxQueued, Duration maxWait) {
         return new DrawingInBatches(
                 wheels,
-                draws,
+                List.of(new DrawingInBatches.LaneStore(draws, transactions)),
                 pools,
                 drawing,
                 filling,
-                transactions,
                 jdbc,
                 new DrawingInBatches.Bounds(16, maxQueued, maxWait),
                 new DatabaseShards(1),
@@ -403,11 +420,10 @@ class DrawingInBatchesTest {
     private DrawingInBatches batches(Transactions transactions, int maxBatch, DatabaseShards databases) {
         return new DrawingInBatches(
                 wheels,
-                draws,
+                Collections.nCopies(databases.count(), new DrawingInBatches.LaneStore(draws, transactions)),
                 pools,
                 drawing,
                 filling,
-                transactions,
                 jdbc,
                 new DrawingInBatches.Bounds(maxBatch, 1000, Duration.ofSeconds(1)),
                 databases,
