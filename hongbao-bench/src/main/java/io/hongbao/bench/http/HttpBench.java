@@ -19,6 +19,7 @@ import io.hongbao.bench.http.report.HtmlChart;
 import io.hongbao.bench.http.report.Report;
 import io.hongbao.bench.http.report.TargetRun;
 import io.hongbao.bench.http.report.TextReport;
+import io.hongbao.bench.http.targets.HongbaoTarget;
 import io.hongbao.bench.http.targets.Persistence;
 import io.hongbao.bench.http.targets.Target;
 import java.nio.file.Files;
@@ -30,6 +31,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -50,6 +52,9 @@ final class HttpBench {
 
     /** How long after the load the bench waits for an outbox to empty before it goes on (ADR 0096). */
     static final Duration OUTBOX_DRAIN_LIMIT = Duration.ofMinutes(5);
+
+    /** The targets with a draw phase: this build, and another build beside it (--also-jar) to compare draws too. */
+    static final Set<String> DRAWING_TARGETS = Set.of("hongbao", HongbaoTarget.OTHER_BUILD_TARGET);
 
     private final HttpCommand options;
     /** The wheel of each target that has a draw phase, set up before its first one. */
@@ -132,9 +137,20 @@ final class HttpBench {
                     persistence.auditOk() ? "ok" : "FAILED " + persistence.failedChecks());
         }
         EventsRun events = outbox == null ? null : events(target, run, outbox, persistence, meters);
-        Measurement draws = options.draws && "hongbao".equals(target.name())
-                ? drawPhase(environment, target, run, settings).orElse(null)
-                : null;
+        Measurement draws = null;
+        Measurement keyedDraws = null;
+        if (options.draws && DRAWING_TARGETS.contains(target.name())) {
+            // Keyed second in odd runs, first in even ones: neither kind always meets the warmer JVM or fuller tables.
+            boolean keyedFirst = options.alsoKeyedDraws && run % 2 == 0;
+            if (keyedFirst) {
+                keyedDraws = drawPhase(environment, target, run, settings, true).orElse(null);
+            }
+            draws = drawPhase(environment, target, run, settings, options.drawIdempotencyKeys)
+                    .orElse(null);
+            if (options.alsoKeyedDraws && !keyedFirst) {
+                keyedDraws = drawPhase(environment, target, run, settings, true).orElse(null);
+            }
+        }
         return new TargetRun(
                 target.name(),
                 run,
@@ -143,7 +159,8 @@ final class HttpBench {
                 persistence,
                 meters == null ? null : meters.window(),
                 draws,
-                events);
+                events,
+                keyedDraws);
     }
 
     /**
@@ -167,7 +184,8 @@ final class HttpBench {
      * The draw phase: after the grabs (and their drain), draws on one wheel at the same connections, warm-up and
      * duration, measured the same way (closed loop or the same open-model rate, CPU per process over the window).
      */
-    private Optional<Measurement> drawPhase(BenchEnvironment environment, Target target, int run, LoadSettings settings)
+    private Optional<Measurement> drawPhase(
+            BenchEnvironment environment, Target target, int run, LoadSettings settings, boolean keyed)
             throws Exception {
         String wheel = wheels.get(target.name());
         if (wheel == null) {
@@ -182,14 +200,14 @@ final class HttpBench {
         }
         SignedTokens tokens =
                 new SignedTokens(environment.secret(), Instant.now().plus(Duration.ofHours(12)));
-        DrawWorkload workload =
-                new DrawWorkload(wheel, FIRST_DRAWER, options.drawUsers, tokens::bearer, options.drawIdempotencyKeys);
-        settle(target.name() + " draws " + run);
+        DrawWorkload workload = new DrawWorkload(wheel, FIRST_DRAWER, options.drawUsers, tokens::bearer, keyed);
+        String phase = keyed ? "keyed draws" : "draws";
+        settle(target.name() + " " + phase + " " + run);
         CpuMeter cpu = new CpuMeter(environment.processesFor(target));
         Measurement draws;
         try (GrabClient client = new GrabClient(target.baseUrl(), settings, Outcome::ofDraw)) {
             draws = new LoadRun(client, workload, settings, cpu, "target", () -> -1)
-                    .execute(String.format("%-7s draws %d/%d", target.name(), run, options.runs));
+                    .execute(String.format("%-7s %s %d/%d", target.name(), phase, run, options.runs));
         }
         double perDrawer = DrawWorkload.perDrawer(draws.requestsPerSecond(), options.drawUsers);
         if (perDrawer > DrawWorkload.PER_USER_LIMIT / 2) {

@@ -184,6 +184,13 @@ public final class HttpCommand implements Callable<Integer> {
     boolean drawIdempotencyKeys;
 
     @Option(
+            names = "--also-keyed-draws",
+            description = "each run's draw phase twice on the same service, without and with an Idempotency-Key per"
+                    + " draw (their order alternating run by run), reported side by side with the keyed ÷ unkeyed"
+                    + " ratio of CPU per draw per process")
+    boolean alsoKeyedDraws;
+
+    @Option(
             names = "--draw-users",
             defaultValue = "20000",
             description = "distinct drawers, taken in turn, so each stays far under the per-user draw limit of"
@@ -306,6 +313,10 @@ public final class HttpCommand implements Callable<Integer> {
                 !draws || drawUsers >= connections,
                 "--draw-users must be at least --connections, so that no drawer has two draws in flight");
         require(
+                !alsoKeyedDraws || (draws && !drawIdempotencyKeys),
+                "--also-keyed-draws runs the draw phase with and without keys itself (not with --no-draws or"
+                        + " --draw-idempotency-keys)");
+        require(
                 !(skipPeer && skipHongbao && baselines.isEmpty()),
                 "--skip-peer and --skip-hongbao leave nothing to measure");
         for (String baseline : baselines) {
@@ -398,6 +409,7 @@ public final class HttpCommand implements Callable<Integer> {
         if (draws) {
             settings.put("drawUsers", drawUsers);
             settings.put("drawIdempotencyKeys", drawIdempotencyKeys);
+            settings.put("alsoKeyedDraws", alsoKeyedDraws);
         }
         settings.put("jvmArgs", jvmArgs);
         settings.put("serviceEnv", serviceEnv);

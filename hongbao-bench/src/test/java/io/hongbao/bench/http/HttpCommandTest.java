@@ -92,6 +92,17 @@ class HttpCommandTest {
     }
 
     @Test
+    void keyedDrawsBesideUnkeyedNeedTheDrawPhaseAndChooseTheKeysThemselves() {
+        parse("--also-keyed-draws").validate();
+        assertThat(parse("--also-keyed-draws").alsoKeyedDraws).isTrue();
+        assertThatThrownBy(() -> parse("--also-keyed-draws", "--no-draws").validate())
+                .hasMessageContaining("--also-keyed-draws");
+        assertThatThrownBy(() ->
+                        parse("--also-keyed-draws", "--draw-idempotency-keys").validate())
+                .hasMessageContaining("--also-keyed-draws");
+    }
+
+    @Test
     void theAnnotatedControllerIsABaselineTheBenchStartsItself() {
         HttpCommand command = parse("--baseline", "annotated-controller", "--skip-peer", "--skip-hongbao");
         command.validate();

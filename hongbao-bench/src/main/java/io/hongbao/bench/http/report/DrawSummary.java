@@ -1,7 +1,9 @@
 package io.hongbao.bench.http.report;
 
 import io.hongbao.bench.http.measure.CpuMeter;
+import io.hongbao.bench.http.measure.Measurement;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -29,21 +31,27 @@ public record DrawSummary(
 
     /** Summarises the runs that had a draw phase; null when none had. */
     static DrawSummary of(String target, List<TargetRun> runs) {
-        List<TargetRun> drawn = runs.stream().filter(r -> r.draws() != null).toList();
+        return of(target, runs, TargetRun::draws);
+    }
+
+    /** Summarises one kind of draw phase, {@code phase} of each run, under {@code label}; null when no run had it. */
+    static DrawSummary of(String label, List<TargetRun> runs, Function<TargetRun, Measurement> phase) {
+        List<TargetRun> drawn =
+                runs.stream().filter(r -> phase.apply(r) != null).toList();
         if (drawn.isEmpty()) {
             return null;
         }
         return new DrawSummary(
-                target,
+                label,
                 drawn.size(),
-                stats(drawn, r -> r.draws().requestsPerSecond()),
-                stats(drawn, r -> r.draws().latency().p50()),
-                stats(drawn, r -> r.draws().latency().p99()),
-                stats(drawn, TargetRun::drawsPerGrab),
-                stats(drawn, r -> r.draws().cpuMicrosPerRequest("target")),
-                stats(drawn, r -> r.draws().cpuMicrosPerRequest("redis")),
-                stats(drawn, r -> r.draws().cpuMicrosPerRequest("mariadb")),
-                drawn.stream().mapToLong(r -> r.draws().errors()).sum());
+                stats(drawn, r -> phase.apply(r).requestsPerSecond()),
+                stats(drawn, r -> phase.apply(r).latency().p50()),
+                stats(drawn, r -> phase.apply(r).latency().p99()),
+                stats(drawn, r -> r.drawsPerGrab(phase.apply(r))),
+                stats(drawn, r -> phase.apply(r).cpuMicrosPerRequest("target")),
+                stats(drawn, r -> phase.apply(r).cpuMicrosPerRequest("redis")),
+                stats(drawn, r -> phase.apply(r).cpuMicrosPerRequest("mariadb")),
+                drawn.stream().mapToLong(r -> phase.apply(r).errors()).sum());
     }
 
     private static Stats stats(List<TargetRun> runs, ToDoubleFunction<TargetRun> figure) {

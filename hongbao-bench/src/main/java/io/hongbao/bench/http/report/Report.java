@@ -43,6 +43,10 @@ public record Report(
             if (summary != null) {
                 draws.put(target, summary);
             }
+            DrawSummary keyed = DrawSummary.of(keyedLabel(target), only(runs, target), TargetRun::keyedDraws);
+            if (keyed != null) {
+                draws.put(keyed.target(), keyed);
+            }
         }
         EventsComparison events = EventsComparison.of(runs, HongbaoTarget.EVENTS_TARGET, "hongbao");
         return new Report(startedAt, settings, latencyMethod, runs, summaries, Stats.of(ratios), ratios, draws, events);
@@ -148,7 +152,12 @@ public record Report(
         return runs.stream().filter(r -> r.target().equals(target)).toList();
     }
 
-    private static List<String> targets(List<TargetRun> runs) {
+    static List<String> targets(List<TargetRun> runs) {
         return runs.stream().map(TargetRun::target).distinct().toList();
+    }
+
+    /** How the keyed draw phases of {@code target} are named in the draw tables ({@code --also-keyed-draws}). */
+    static String keyedLabel(String target) {
+        return target + " keyed";
     }
 }

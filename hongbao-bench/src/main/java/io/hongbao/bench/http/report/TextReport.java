@@ -39,6 +39,7 @@ public final class TextReport {
                         "Draws/s ÷ grabs/s %s (same service, same run): %.2fx median, range %.2f–%.2f over %d runs%n",
                         draws.target(), ratio.median(), ratio.min(), ratio.max(), ratio.n()));
             }
+            out.append(keyedOverUnkeyed(report));
         }
         Stats baseline = Stats.of(Report.ratios(report.runs(), "hongbao", HongbaoTarget.ANNOTATED_TARGET));
         if (baseline.n() > 0) {
@@ -177,6 +178,28 @@ public final class TextReport {
         return out.toString();
     }
 
+    /** Keyed draws' CPU per draw over unkeyed draws', per process, run by run on the same service; empty without. */
+    static String keyedOverUnkeyed(Report report) {
+        StringBuilder out = new StringBuilder();
+        for (String target : Report.targets(report.runs())) {
+            List<TargetRun> runs = Report.only(report.runs(), target);
+            for (String process : List.of("target", "redis", "mariadb")) {
+                Stats ratio = Stats.of(runs.stream()
+                        .mapToDouble(run -> run.keyedOverUnkeyed(process))
+                        .filter(value -> !Double.isNaN(value))
+                        .boxed()
+                        .toList());
+                if (ratio.n() > 0) {
+                    out.append(format(
+                            "Keyed ÷ unkeyed draws, %s CPU per draw, %s (same service, same run): %.2fx median, range"
+                                    + " %.2f–%.2f over %d runs%n",
+                            process, target, ratio.median(), ratio.min(), ratio.max(), ratio.n()));
+                }
+            }
+        }
+        return out.toString();
+    }
+
     /** The draw phases, run by run, with the same columns as the grabs where they apply and CPU per draw. */
     static String drawRunsTable(Report report) {
         StringBuilder out = new StringBuilder();
@@ -186,33 +209,37 @@ public final class TextReport {
                         + " | mariadb µs/draw | load1 | draws/s ÷ grabs/s |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
         for (TargetRun run : report.runs()) {
-            Measurement m = run.draws();
-            if (m == null) {
-                continue;
-            }
-            LatencySummary l = m.latency();
-            out.append(format(
-                    "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s | %s | %s | %s | %s | %.2f"
-                            + " | %s |%n",
-                    run.target(),
-                    run.run(),
-                    m.requestsPerSecond(),
-                    l.p50(),
-                    l.p90(),
-                    l.p99(),
-                    l.p999(),
-                    l.max(),
-                    m.rawLatency().p99(),
-                    m.errors(),
-                    outcomeMix(m.outcomes(), m.requests()),
-                    cpuCores(m.cpu()),
-                    number(m.cpuMicrosPerRequest("target"), "%.0f"),
-                    number(m.cpuMicrosPerRequest("redis"), "%.0f"),
-                    number(m.cpuMicrosPerRequest("mariadb"), "%.0f"),
-                    m.cpu().loadAverage1m(),
-                    number(run.drawsPerGrab(), "%.2f")));
+            drawRunRow(out, run.target(), run, run.draws());
+            drawRunRow(out, Report.keyedLabel(run.target()), run, run.keyedDraws());
         }
         return out.toString();
+    }
+
+    private static void drawRunRow(StringBuilder out, String label, TargetRun run, Measurement m) {
+        if (m == null) {
+            return;
+        }
+        LatencySummary l = m.latency();
+        out.append(format(
+                "| %s | %d | %,.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s | %s | %s | %s | %s | %.2f"
+                        + " | %s |%n",
+                label,
+                run.run(),
+                m.requestsPerSecond(),
+                l.p50(),
+                l.p90(),
+                l.p99(),
+                l.p999(),
+                l.max(),
+                m.rawLatency().p99(),
+                m.errors(),
+                outcomeMix(m.outcomes(), m.requests()),
+                cpuCores(m.cpu()),
+                number(m.cpuMicrosPerRequest("target"), "%.0f"),
+                number(m.cpuMicrosPerRequest("redis"), "%.0f"),
+                number(m.cpuMicrosPerRequest("mariadb"), "%.0f"),
+                m.cpu().loadAverage1m(),
+                number(run.drawsPerGrab(m), "%.2f")));
     }
 
     static String drawSummaryTable(Report report) {

@@ -134,6 +134,46 @@ class ReportTest {
                         "Draws/s ÷ grabs/s hongbao (same service, same run): 0.30x median, range 0.10–0.50 over 3 runs");
     }
 
+    /** {@code run}'s draw phase again, with keys, at {@code keyedPerSecond} on the same cores. */
+    static TargetRun withKeyedDraws(TargetRun run, double keyedPerSecond) {
+        return new TargetRun(
+                run.target(),
+                run.run(),
+                run.packets(),
+                run.measurement(),
+                run.persistence(),
+                run.service(),
+                run.draws(),
+                run.events(),
+                withDraws(run, keyedPerSecond).draws());
+    }
+
+    @Test
+    void keyedDrawsAreSummarisedApartAndComparedWithTheUnkeyedOfTheSameRunPerProcess() {
+        Report report = Report.of(
+                "now",
+                Map.of(),
+                "closed",
+                List.of(
+                        withKeyedDraws(withDraws(run("hongbao", 1, 20_000, 5), 2_000), 1_000),
+                        withKeyedDraws(withDraws(run("hongbao", 2, 10_000, 6), 3_000), 3_000),
+                        withKeyedDraws(withDraws(run("hongbao", 3, 12_000, 6), 6_000), 4_000)));
+
+        assertThat(report.draws()).containsOnlyKeys("hongbao", "hongbao keyed");
+        DrawSummary keyed = report.draws().get("hongbao keyed");
+        assertThat(keyed.drawsPerSecond()).isEqualTo(new Stats(3_000, 1_000, 4_000, 3));
+        // The same cores over fewer draws: 1.2 cores at 1,000/s is 1,200 µs against 600 at 2,000/s.
+        assertThat(keyed.targetMicrosPerDraw().max()).isCloseTo(1_200, within(1e-9));
+        assertThat(report.runs().get(0).keyedOverUnkeyed("target")).isCloseTo(2.0, within(1e-9));
+        assertThat(report.runs().get(2).keyedOverUnkeyed("mariadb")).isCloseTo(1.5, within(1e-9));
+
+        String text = TextReport.render(report);
+        assertThat(text)
+                .contains("| hongbao keyed | 1 | 1,000 |")
+                .contains("Keyed ÷ unkeyed draws, target CPU per draw, hongbao (same service, same run): 1.50x median,"
+                        + " range 1.00–2.00 over 3 runs");
+    }
+
     /** {@code run} with MariaDB measured at {@code cores} over its window. */
     static TargetRun withMariadb(TargetRun run, double cores) {
         CpuUsage cpu = new CpuUsage(1.9, 0.1, Map.of("target", 1.0, "mariadb", cores), 100, 2.5);
