@@ -377,17 +377,8 @@ class DrawingInBatchesTest {
     @Test
     void everyDatabaseNeedsAStoreForItsLane() {
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-                .isThrownBy(() -> new DrawingInBatches(
-                        wheels,
-                        List.of(new DrawingInBatches.LaneStore(draws, transactions)),
-                        pools,
-                        drawing,
-                        filling,
-                        jdbc,
-                        new DrawingInBatches.Bounds(16, 1000, Duration.ofSeconds(1)),
-                        new DatabaseShards(2),
-                        LATER,
-                        nanos::get))
+                .isThrownBy(() -> inLanes(
+                        List.of(new DrawingInBatches.LaneStore(draws, transactions)), 16, new DatabaseShards(2)))
                 .withMessageContaining("one store per database");
     }
 
@@ -418,9 +409,16 @@ class DrawingInBatchesTest {
     }
 
     private DrawingInBatches batches(Transactions transactions, int maxBatch, DatabaseShards databases) {
+        return inLanes(
+                Collections.nCopies(databases.count(), new DrawingInBatches.LaneStore(draws, transactions)),
+                maxBatch,
+                databases);
+    }
+
+    private DrawingInBatches inLanes(List<DrawingInBatches.LaneStore> stores, int maxBatch, DatabaseShards databases) {
         return new DrawingInBatches(
                 wheels,
-                Collections.nCopies(databases.count(), new DrawingInBatches.LaneStore(draws, transactions)),
+                stores,
                 pools,
                 drawing,
                 filling,

@@ -29,18 +29,6 @@ public record TargetRun(
             Measurement measurement,
             Persistence persistence,
             ServiceWindow service,
-            Measurement draws,
-            EventsRun events) {
-        this(target, run, packets, measurement, persistence, service, draws, events, null);
-    }
-
-    public TargetRun(
-            String target,
-            int run,
-            int packets,
-            Measurement measurement,
-            Persistence persistence,
-            ServiceWindow service,
             Measurement draws) {
         this(target, run, packets, measurement, persistence, service, draws, null, null);
     }

@@ -48,7 +48,7 @@ class EventsComparisonTest {
                         new OutboxWindow(2 * answered, 0.004 * run, 0.003, 0.020 * run, 0.050, 500),
                         new OutboxDrain.Drained(1_000L * run, 0.5 * run))
                 : null;
-        return new TargetRun(target, run, 100, measurement, null, null, null, events);
+        return new TargetRun(target, run, 100, measurement, null, null, null, events, null);
     }
 
     private static final List<TargetRun> RUNS = List.of(
