@@ -33,7 +33,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -117,11 +116,11 @@ class LotteryConfiguration {
             MeterRegistry registry,
             Clock clock) {
         // Each lane writes its database on that database's own pool (ADR 0101), as the grab persister does.
-        List<DrawingInBatches.LaneStore> stores = IntStream.range(0, directDatabases.count())
-                .mapToObj(database -> new DrawingInBatches.LaneStore(
-                        LotteryInfrastructure.directDraws(directDatabases, database, wheels, outbox),
-                        directDatabases.of(database).transactions()))
-                .toList();
+        List<DrawingInBatches.LaneStore> stores = LotteryInfrastructure.directLaneStores(
+                directDatabases,
+                wheels,
+                outbox,
+                database -> directDatabases.of(database).transactions());
         DrawingInBatches batches = new DrawingInBatches(
                 wheels,
                 stores,

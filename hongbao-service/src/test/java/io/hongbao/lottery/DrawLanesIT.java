@@ -26,14 +26,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
@@ -191,13 +189,9 @@ class DrawLanesIT extends LotteryIntegrationTest {
      * pool), with a small max-queued; {@code spending} gives a database's transactions.
      */
     private DrawingInBatches lane(IntFunction<Transactions> spending, int maxQueued) {
-        List<DrawingInBatches.LaneStore> stores = IntStream.range(0, direct.count())
-                .mapToObj(database -> new DrawingInBatches.LaneStore(
-                        LotteryInfrastructure.directDraws(direct, database, wheels, outbox), spending.apply(database)))
-                .toList();
         return new DrawingInBatches(
                 wheels,
-                stores,
+                LotteryInfrastructure.directLaneStores(direct, wheels, outbox, spending),
                 pools,
                 drawing,
                 filling,

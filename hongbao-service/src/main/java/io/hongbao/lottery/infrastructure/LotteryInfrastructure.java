@@ -2,6 +2,7 @@ package io.hongbao.lottery.infrastructure;
 
 import io.hongbao.audit.model.AuditCheck;
 import io.hongbao.audit.model.AuditPaging;
+import io.hongbao.lottery.application.DrawingInBatches;
 import io.hongbao.lottery.model.draw.Draws;
 import io.hongbao.lottery.model.release.PrizePools;
 import io.hongbao.lottery.model.release.ReleaseSchedule;
@@ -9,6 +10,7 @@ import io.hongbao.lottery.model.wheel.Wheels;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.DirectDatabases;
 import io.hongbao.platform.db.EachDatabase;
+import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.outbox.Outbox;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisConnection;
@@ -16,6 +18,8 @@ import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -49,6 +53,18 @@ public final class LotteryInfrastructure {
     public static Draws directDraws(DirectDatabases databases, int database, Wheels wheels, Outbox outbox) {
         DirectDatabases.DirectDatabase own = databases.of(database);
         return new JdbcDraws(own.jdbc(), own.template(), wheels, outbox, databases.statements());
+    }
+
+    /**
+     * One store per database for the draw lanes (ADR 0101), database 0 first: its {@link #directDraws} and the
+     * transactions {@code transactions} gives for it (its own pool's, or a test's around them).
+     */
+    public static List<DrawingInBatches.LaneStore> directLaneStores(
+            DirectDatabases databases, Wheels wheels, Outbox outbox, IntFunction<Transactions> transactions) {
+        return IntStream.range(0, databases.count())
+                .mapToObj(database -> new DrawingInBatches.LaneStore(
+                        directDraws(databases, database, wheels, outbox), transactions.apply(database)))
+                .toList();
     }
 
     public static AuditCheck wheelsAtHomeCheck(EachDatabase databases, DatabaseShards shards, AuditPaging paging) {
