@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.redis.RedisConnections;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.persister.GrabPersister;
 import io.hongbao.redpacket.infrastructure.persister.PacketEventWriter;
@@ -56,6 +57,9 @@ class ParallelPersistersIT extends IntegrationTest {
     @Autowired
     DatabaseShards databaseShards;
 
+    @Autowired
+    ReplicatedAcknowledgements replicas;
+
     @Test
     void twoPersistersOnTheSameStreamsWriteEveryGrantOnce() throws Exception {
         RedPacketApi packets = new RedPacketApi(http, this::tokenFor);
@@ -74,7 +78,14 @@ class ParallelPersistersIT extends IntegrationTest {
         }
         // Another instance: nothing rings its doorbell (its own grab path would), so it finds work by its safety pass.
         GrabPersister second = new GrabPersister(
-                client, keys, new ShardDoorbell(keys.shards()), writer, settings.persister(), databaseShards, registry);
+                client,
+                keys,
+                new ShardDoorbell(keys.shards()),
+                writer,
+                settings.persister(),
+                databaseShards,
+                replicas,
+                registry);
         List<Attempt> attempts;
         second.start();
         try {

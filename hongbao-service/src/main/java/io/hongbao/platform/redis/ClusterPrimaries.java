@@ -5,9 +5,7 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.PartitionSelectorException;
 import io.lettuce.core.cluster.RedisClusterClient;
-import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.BooleanOutput;
 import io.lettuce.core.output.CommandOutput;
@@ -42,14 +40,12 @@ final class ClusterPrimaries implements RedisPrimaries {
 
     @Override
     public CompletionStage<StatefulRedisConnection<String, String>> forKey(String key) {
-        int slot = SlotHash.getSlot(key);
-        RedisClusterNode primary = cluster.getPartitions().getMasterBySlot(slot);
-        if (primary == null) {
-            // No primary known for the slot (a failover in progress): Lettuce's own routing fails the same way.
-            return CompletableFuture.failedFuture(new PartitionSelectorException(
-                    "Cannot determine a partition for slot " + slot + ".", cluster.getPartitions()));
+        RedisURI uri;
+        try {
+            uri = ClusterConnection.primaryOf(cluster, key);
+        } catch (PartitionSelectorException noPrimary) {
+            return CompletableFuture.failedFuture(noPrimary);
         }
-        RedisURI uri = primary.getUri();
         // The pool key Lettuce's slot routing uses for writes: (WRITE, host, port).
         return cluster.getConnectionAsync(uri.getHost(), uri.getPort());
     }

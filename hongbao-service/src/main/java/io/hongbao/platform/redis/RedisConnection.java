@@ -29,6 +29,15 @@ public interface RedisConnection extends AutoCloseable {
 
     boolean isOpen();
 
+    /**
+     * The node connection through which this connection's commands on {@code key}'s slot are written: where a
+     * {@code WAIT} that must cover them is sent. On a cluster the primary Lettuce routes the slot's writes to now (the
+     * pool key {@code (WRITE, host, port)}, as {@link RedisPrimaries} explains); standalone, the connection itself.
+     *
+     * @throws io.lettuce.core.cluster.PartitionSelectorException when no primary is known for the slot (a failover)
+     */
+    StatefulRedisConnection<String, String> writesTo(String key);
+
     @Override
     void close();
 }

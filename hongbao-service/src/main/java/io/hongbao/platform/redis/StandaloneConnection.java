@@ -29,6 +29,11 @@ record StandaloneConnection(StatefulRedisConnection<String, String> stateful) im
     }
 
     @Override
+    public StatefulRedisConnection<String, String> writesTo(String key) {
+        return stateful;
+    }
+
+    @Override
     public void close() {
         stateful.close();
     }

@@ -67,6 +67,37 @@ public final class ReplicatedAcknowledgements extends PeriodicWorker implements 
         return acknowledged(node(node));
     }
 
+    /**
+     * The connection {@code node} is on now: read it before sending writes that a later {@link
+     * #acknowledged(StatefulRedisConnection, long)} must cover, when that later call cannot be made from the reply's
+     * completion (a blocking caller on another thread, which could otherwise read a connection opened after the loss).
+     */
+    public long connectionEpoch(StatefulRedisConnection<String, String> node) {
+        return node(node).acks.connectionEpoch();
+    }
+
+    /**
+     * {@link #acknowledged(StatefulRedisConnection)} for writes sent on {@code node} in {@code epoch} ({@link
+     * #connectionEpoch}): fails if the connection was lost since, as a WAIT on the new one would not cover them.
+     */
+    public CompletionStage<Void> acknowledged(StatefulRedisConnection<String, String> node, long epoch) {
+        return acknowledgedSince(node(node), epoch);
+    }
+
+    /** {@link #connectionEpoch(StatefulRedisConnection)} of the node that {@code commands} ask (a test's fake). */
+    long connectionEpoch(Object connection, ReplicaNode commands) {
+        return node(connection, commands).acks.connectionEpoch();
+    }
+
+    /** {@link #acknowledged(StatefulRedisConnection, long)} on the node that {@code commands} ask (a test's fake). */
+    CompletionStage<Void> acknowledged(Object connection, ReplicaNode commands, long epoch) {
+        return acknowledgedSince(node(connection, commands), epoch);
+    }
+
+    private static CompletionStage<Void> acknowledgedSince(Node known, long epoch) {
+        return known.counted.thenCompose(counted -> known.acks.acknowledged(epoch));
+    }
+
     /** {@link #acknowledged(StatefulRedisConnection)} on the node that {@code commands} ask (a test's fake). */
     CompletionStage<Void> acknowledged(Object connection, ReplicaNode commands) {
         return acknowledged(node(connection, commands));

@@ -3,6 +3,7 @@ package io.hongbao.redpacket.infrastructure.persister;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import io.hongbao.platform.workers.PeriodicWorker;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
@@ -48,6 +49,7 @@ public final class GrabPersister implements SmartLifecycle {
     private final PacketEventWriter writer;
     private final RedPacketSettings.Persister settings;
     private final DatabaseShards databaseShards;
+    private final ReplicatedAcknowledgements replicas;
     private final DeadLetterMeters[] meters;
     private final String consumerName = uniqueConsumerName();
     private final List<PersisterWorker> workers = new ArrayList<>();
@@ -63,6 +65,7 @@ public final class GrabPersister implements SmartLifecycle {
             PacketEventWriter writer,
             RedPacketSettings.Persister settings,
             DatabaseShards databaseShards,
+            ReplicatedAcknowledgements replicas,
             MeterRegistry registry) {
         this.connectionsToRedis = connectionsToRedis;
         this.keys = keys;
@@ -70,6 +73,7 @@ public final class GrabPersister implements SmartLifecycle {
         this.writer = writer;
         this.settings = settings;
         this.databaseShards = databaseShards;
+        this.replicas = replicas;
         this.meters = new DeadLetterMeters[keys.shards()];
         for (int shard = 0; shard < meters.length; shard++) {
             meters[shard] = DeadLetterMeters.register(registry, shard);
@@ -129,7 +133,8 @@ public final class GrabPersister implements SmartLifecycle {
                 databaseShards,
                 lane,
                 awaitingCredits,
-                credits);
+                credits,
+                new ReplicatedReads(connection, replicas));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.db.DirectDatabases;
 import io.hongbao.platform.redis.RedisConnection;
 import io.hongbao.platform.redis.RedisConnections;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketShards;
@@ -64,7 +65,9 @@ class PersisterConfiguration {
             PacketEventWriter writer,
             RedPacketSettings settings,
             DatabaseShards databaseShards,
+            ReplicatedAcknowledgements replicas,
             MeterRegistry registry) {
-        return new GrabPersister(connections, keys, doorbell, writer, settings.persister(), databaseShards, registry);
+        return new GrabPersister(
+                connections, keys, doorbell, writer, settings.persister(), databaseShards, replicas, registry);
     }
 }

@@ -2,6 +2,7 @@ package io.hongbao.redpacket.infrastructure.persister;
 
 import io.hongbao.account.model.EscrowPayout;
 import io.hongbao.platform.db.DatabaseShards;
+import io.hongbao.platform.redis.acks.ReplicaAckFailed;
 import io.hongbao.redpacket.RedPacketSettings;
 import io.hongbao.redpacket.infrastructure.streams.PacketEvent;
 import io.hongbao.redpacket.infrastructure.streams.ShardStream;
@@ -58,12 +59,14 @@ final class PersisterWorker implements Runnable {
     private final IntPredicate lane;
     private final EntriesAwaitingCredits awaitingCredits;
     private final CreditLanes credits;
+    private final ReplicatedReads replicated;
     private volatile boolean running = true;
 
     /**
      * @param lane the shards this worker serves: those of one database when there are several (ADR 0091), so that a
      *     frozen database holds only its own workers
      * @param schedule the periodic work of the workers of the same lane
+     * @param replicated confirms that the replicas have what a round read, before it writes (ADR 0102)
      */
     PersisterWorker(
             ShardStream[] streams,
@@ -76,7 +79,8 @@ final class PersisterWorker implements Runnable {
             DatabaseShards databaseShards,
             IntPredicate lane,
             EntriesAwaitingCredits awaitingCredits,
-            CreditLanes credits) {
+            CreditLanes credits,
+            ReplicatedReads replicated) {
         this.streams = streams;
         this.deadLetters = deadLetters;
         this.meters = meters;
@@ -91,6 +95,7 @@ final class PersisterWorker implements Runnable {
         this.lane = lane;
         this.awaitingCredits = awaitingCredits;
         this.credits = credits;
+        this.replicated = replicated;
     }
 
     void stop() {
@@ -132,8 +137,9 @@ final class PersisterWorker implements Runnable {
         List<Integer> held = new ArrayList<>(List.of(first));
         int database = databaseShards.ofVirtualShard(first);
         List<PersisterRound.ShardRead> reads = new ArrayList<>();
+        ReplicatedReads.Round round = replicated.round();
         try {
-            int entries = read(first, settings.batchSize(), held, reads);
+            int entries = read(first, settings.batchSize(), held, reads, round);
             while (entries < settings.batchSize() && reads.size() < settings.shardsPerRound()) {
                 // Only shards due now: a round never waits for more, so the first shard's lag does not grow. And only
                 // shards of the first one's database: the round's grabs are then recorded in one transaction there.
@@ -142,10 +148,10 @@ final class PersisterWorker implements Runnable {
                     break;
                 }
                 held.add(next);
-                entries += read(next, settings.batchSize() - entries, held, reads);
+                entries += read(next, settings.batchSize() - entries, held, reads, round);
             }
             if (!reads.isEmpty()) {
-                persist(reads);
+                persist(reads, round);
             }
         } catch (RuntimeException e) {
             held.forEach(shard -> {
@@ -168,7 +174,13 @@ final class PersisterWorker implements Runnable {
      *
      * @return how many entries were read
      */
-    private int read(int shard, int count, List<Integer> held, List<PersisterRound.ShardRead> reads) {
+    private int read(
+            int shard,
+            int count,
+            List<Integer> held,
+            List<PersisterRound.ShardRead> reads,
+            ReplicatedReads.Round round) {
+        round.beforeReading(streams[shard].key());
         List<StreamMessage<String, String>> batch = streams[shard].readNew(count);
         if (batch == null || batch.isEmpty()) {
             held.remove(Integer.valueOf(shard));
@@ -201,6 +213,8 @@ final class PersisterWorker implements Runnable {
 
     private void reclaim(int shard) {
         for (int page = 0; page < MAX_CLAIM_PAGES && running; page++) {
+            ReplicatedReads.Round round = replicated.round();
+            round.beforeReading(streams[shard].key());
             List<StreamMessage<String, String>> claimed =
                     streams[shard].claimIdle(settings.claimIdle(), settings.batchSize());
             if (claimed.isEmpty()) {
@@ -216,7 +230,7 @@ final class PersisterWorker implements Runnable {
                 continue;
             }
             log.info("reclaimed {} idle entries of {}", idle.size(), streams[shard].key());
-            persist(List.of(new PersisterRound.ShardRead(shard, idle, false)));
+            persist(List.of(new PersisterRound.ShardRead(shard, idle, false)), round);
         }
     }
 
@@ -244,7 +258,9 @@ final class PersisterWorker implements Runnable {
      * settled at once; the others are handed to the payee databases' credit lanes (ADR 0091) and settled by them once
      * every credit committed ({@link #settleCredited}). A crash anywhere before an entry's XACK leaves it pending.
      */
-    private void persist(List<PersisterRound.ShardRead> reads) {
+    private void persist(List<PersisterRound.ShardRead> reads, ReplicatedReads.Round round) {
+        // Throws when a replica did not confirm the reads (ADR 0102): nothing is written, all stays pending.
+        round.confirm();
         // Throws when the database may be unwell: nothing is acknowledged or dead-lettered, all stays pending.
         List<PersisterRound.ShardSettled> settled = PersisterRound.write(writing, reads);
         List<EntriesAwaitingCredits.Credited> withCredits = new ArrayList<>();
@@ -351,8 +367,8 @@ final class PersisterWorker implements Runnable {
         if (!running) {
             return;
         }
-        if (e instanceof DataAccessException || e instanceof RedisException) {
-            // Redis or the database unwell: expected, and the message says which.
+        if (e instanceof DataAccessException || e instanceof RedisException || e instanceof ReplicaAckFailed) {
+            // Redis, a replica or the database unwell: expected, and the message says which.
             log.warn("persister failed on {}, retrying shortly: {}", what, e.toString());
         } else {
             // Anything else is a bug: its trace is what finds it.

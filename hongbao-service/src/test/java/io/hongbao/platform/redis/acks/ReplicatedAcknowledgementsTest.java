@@ -49,6 +49,35 @@ class ReplicatedAcknowledgementsTest {
                 .withCauseInstanceOf(ReplicaAckFailed.class);
     }
 
+    @Test
+    void writesSentBeforeALostConnectionAreNotConfirmedByAWaitAskedForAfterTheLoss() {
+        node.info.complete("# Replication\r\nrole:master\r\nconnected_slaves:1\r\n");
+        long sentIn = acks.connectionEpoch(node, node);
+        // The reads' replies arrived; the connection is lost before the blocking reader asks for its WAIT.
+        acks.connectionLost(node);
+
+        CompletableFuture<Void> reads = acks.acknowledged(node, node, sentIn).toCompletableFuture();
+        node.waits.forEach(wait -> wait.complete(1L));
+
+        assertThat(reads)
+                .as("a WAIT on the new connection covers none of the old one's writes")
+                .failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class)
+                .withCauseInstanceOf(ReplicaAckFailed.class);
+    }
+
+    @Test
+    void writesSentInTheCurrentConnectionAreConfirmedByTheWaitAfterThem() {
+        node.info.complete("# Replication\r\nrole:master\r\nconnected_slaves:1\r\n");
+        long sentIn = acks.connectionEpoch(node, node);
+
+        CompletableFuture<Void> reads = acks.acknowledged(node, node, sentIn).toCompletableFuture();
+        assertThat(node.waits).hasSize(1);
+        node.waits.get(0).complete(1L);
+
+        assertThat(reads).isCompleted();
+    }
+
     private CompletableFuture<Void> acknowledged() {
         return acks.acknowledged(node, node).toCompletableFuture();
     }
