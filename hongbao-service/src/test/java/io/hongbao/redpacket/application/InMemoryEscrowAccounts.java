@@ -10,20 +10,20 @@ import java.util.List;
 import java.util.Map;
 
 /** Balances and escrow accounts in memory; funding is refused, changing nothing, when the balance is short. */
-final class InMemoryEscrowAccounts implements EscrowAccounts {
+public final class InMemoryEscrowAccounts implements EscrowAccounts {
 
     private final Map<UserId, Long> balances = new HashMap<>();
     private final Map<String, Long> escrows = new HashMap<>();
 
-    void deposit(UserId user, long cents) {
+    public void deposit(UserId user, long cents) {
         balances.merge(user, cents, Long::sum);
     }
 
-    long balance(UserId user) {
+    public long balance(UserId user) {
         return balances.getOrDefault(user, 0L);
     }
 
-    long escrowed() {
+    public long escrowed() {
         return escrows.values().stream().mapToLong(Long::longValue).sum();
     }
 

@@ -27,7 +27,7 @@ import java.util.concurrent.CompletionStage;
  * grab_packets.lua decides it, checks in the same order (existence, membership, the user's earlier grab, expiry,
  * stock). It notes whether a transaction was open when something was published.
  */
-final class InMemoryHotPackets implements HotPackets, RedPacketGrabs {
+public final class InMemoryHotPackets implements HotPackets, RedPacketGrabs {
 
     private final Clock clock;
     private final InMemoryTransactions transactions;
@@ -37,7 +37,7 @@ final class InMemoryHotPackets implements HotPackets, RedPacketGrabs {
     private boolean failing;
     private int grabCalls;
 
-    InMemoryHotPackets(Clock clock, InMemoryTransactions transactions) {
+    public InMemoryHotPackets(Clock clock, InMemoryTransactions transactions) {
         this.clock = clock;
         this.transactions = transactions;
     }
@@ -104,7 +104,7 @@ final class InMemoryHotPackets implements HotPackets, RedPacketGrabs {
         this.failing = failing;
     }
 
-    List<PacketId> published() {
+    public List<PacketId> published() {
         return List.copyOf(published);
     }
 

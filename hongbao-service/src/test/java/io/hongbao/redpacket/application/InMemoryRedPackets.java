@@ -22,14 +22,14 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** The system of record's packets in memory. Grabs arrive only through {@link #recordGrab}, as the persister's. */
-final class InMemoryRedPackets implements RedPackets {
+public final class InMemoryRedPackets implements RedPackets {
 
     private final Groups groups;
     private final Map<PacketId, Stored> packets = new LinkedHashMap<>();
     private final Map<PacketId, Long> refunds = new LinkedHashMap<>();
     private List<String> log = new ArrayList<>();
 
-    InMemoryRedPackets(Groups groups) {
+    public InMemoryRedPackets(Groups groups) {
         this.groups = groups;
     }
 

@@ -1,0 +1,62 @@
+package io.hongbao.campaign.infrastructure;
+
+import io.hongbao.campaign.model.CampaignClaims;
+import io.hongbao.campaign.model.CampaignId;
+import io.hongbao.platform.redis.LuaScript;
+import io.hongbao.platform.redis.NotExecutedRetry;
+import io.hongbao.platform.redis.RedisPrimaries;
+import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
+import io.lettuce.core.ScriptOutputType;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * {@code campaign_claim.lua}: moves a person's claim on a campaign from the pool they saw it at to the next, atomically,
+ * only if it is still there (the script's header says why that keeps one share per person).
+ *
+ * <p>KEYS: the claims hash of the person's home pool, {@code cc:{<campaign>:<home>}}. ARGV: user id, from, to (pool
+ * indexes, {@code ''} for home). Returns where the claim is after the call.
+ *
+ * <p>A move is answered only once a replica confirmed it (ADR 0073), as a grab is: a move a failover lost would send
+ * the person's claim back home, and their next walk could then take a share in a second pool while the first still
+ * holds theirs. A move Redis did not execute is retried ({@link NotExecutedRetry}): repeating it is harmless, since it
+ * moves only from where the claim still is.
+ */
+public final class CampaignClaimScript implements CampaignClaims {
+
+    private static final LuaScript SCRIPT = LuaScript.fromResource("campaign_claim");
+
+    private final RedisPrimaries primaries;
+    private final NotExecutedRetry retry;
+    private final ReplicatedAcknowledgements acks;
+
+    public CampaignClaimScript(RedisPrimaries primaries, NotExecutedRetry retry, ReplicatedAcknowledgements acks) {
+        this.primaries = primaries;
+        this.retry = retry;
+        this.acks = acks;
+    }
+
+    /** The claims of the people whose home is pool {@code home}: one hash, in a slot of its own per home pool. */
+    static String claimsKey(CampaignId campaign, int home) {
+        return "cc:{" + campaign.value() + ":" + home + "}";
+    }
+
+    @Override
+    public CompletionStage<OptionalInt> move(
+            CampaignId campaign, int home, long user, OptionalInt from, OptionalInt to) {
+        String[] keys = {claimsKey(campaign, home)};
+        return retry.call(() -> primaries.<String>run(
+                        SCRIPT, ScriptOutputType.VALUE, keys, Long.toString(user), index(from), index(to)))
+                // Asked from the reply's completion, on the connection's event loop: the WAIT follows the call on the
+                // node connection it ran on, so it covers it.
+                .thenCompose(ran -> acks.acknowledged(ran.node()).thenApply(replicated -> pool(ran.result())));
+    }
+
+    private static String index(OptionalInt pool) {
+        return pool.isPresent() ? Integer.toString(pool.getAsInt()) : "";
+    }
+
+    private static OptionalInt pool(String reply) {
+        return reply == null || reply.isEmpty() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(reply));
+    }
+}

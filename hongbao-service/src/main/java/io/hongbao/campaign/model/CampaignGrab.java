@@ -1,0 +1,31 @@
+package io.hongbao.campaign.model;
+
+/** What one campaign grab got. None of them is a failure of the service. */
+public sealed interface CampaignGrab
+        permits CampaignGrab.Granted,
+                CampaignGrab.AlreadyGranted,
+                CampaignGrab.SoldOut,
+                CampaignGrab.Ended,
+                CampaignGrab.NotInAudience,
+                CampaignGrab.TryAgain {
+
+    /** This grab took a share of pool {@code pool}; it is queued for the database in the same atomic step. */
+    record Granted(long amount, int pool) implements CampaignGrab {}
+
+    /** The person took a share of this campaign before: the same amount again. */
+    record AlreadyGranted(long amount) implements CampaignGrab {}
+
+    /** Every pool answered sold out to this person's walk: no share is left anywhere. */
+    record SoldOut() implements CampaignGrab {}
+
+    /** The campaign's pools have expired: what was left is refunded to the sponsor. */
+    record Ended() implements CampaignGrab {}
+
+    record NotInAudience() implements CampaignGrab {}
+
+    /**
+     * Nothing was decided for this person (a pool's live state is missing from Redis, or the walk met more changes
+     * than it follows at once): a retry is safe and decides.
+     */
+    record TryAgain(String reason) implements CampaignGrab {}
+}

@@ -1,0 +1,33 @@
+package io.hongbao.campaign.model;
+
+import io.hongbao.account.model.UserId;
+import java.time.Duration;
+
+/**
+ * An operator opens a campaign funded by {@code sponsor}: {@code total} cents cut into {@code shares} shares by the
+ * rule, spread over {@code pools} pools, grabbable from now for {@code lasts}; what is left then returns to the sponsor.
+ */
+public record OpenCampaignCommand(
+        UserId sponsor, String greeting, long total, int shares, ShareRule rule, int pools, Duration lasts) {
+
+    public static final int MAX_SHARES = 10_000_000;
+    public static final int MAX_GREETING = 200;
+
+    public OpenCampaignCommand {
+        if (shares < 1 || shares > MAX_SHARES) {
+            throw new IllegalArgumentException("between 1 and " + MAX_SHARES + " shares, not " + shares);
+        }
+        if (!rule.fits(total, shares)) {
+            throw new IllegalArgumentException(total + " cents do not cut into " + shares + " shares by " + rule);
+        }
+        if (pools < 1 || pools > shares) {
+            throw new IllegalArgumentException("between 1 and " + shares + " pools, not " + pools);
+        }
+        if (lasts.isNegative() || lasts.isZero()) {
+            throw new IllegalArgumentException("a campaign lasts a while, not " + lasts);
+        }
+        if (greeting == null || greeting.length() > MAX_GREETING) {
+            throw new IllegalArgumentException("a greeting of at most " + MAX_GREETING + " characters");
+        }
+    }
+}

@@ -1,0 +1,25 @@
+-- campaign_claim: moves one person's claim on a campaign from one pool to another, only if it is still where the
+-- caller last saw it (ADR 0103).
+--
+-- KEYS[1]  claims hash  cc:{<campaign>:<home pool>}  user id -> index of the pool that holds the person's claim; no
+--          field: the claim is at the person's home pool (where everyone starts, and where an ended walk leaves it)
+-- ARGV[1]  user id
+-- ARGV[2]  from: the pool index the caller saw the claim at, '' for home
+-- ARGV[3]  to: the pool index to move it to, '' for home (the walk ended: no pool is left)
+--
+-- Returns where the claim is after the call: ARGV[3] if it moved, else where it was ('' for home).
+--
+-- Invariant kept atomically: a claim moves only away from the pool its caller saw, so two walks of the same person
+-- cannot both move it on from one pool; the caller moves it only from a pool that answered this person sold out, so
+-- the person holds a share in at most one pool: home while the claim is there, else the pool it names. One key, one
+-- slot; the claims of one campaign are spread over as many slots as it has pools (one hash per home pool).
+local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+if current ~= ARGV[2] then
+  return current
+end
+if ARGV[3] == '' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+end
+return ARGV[3]
