@@ -5,6 +5,7 @@ import io.hongbao.campaign.model.CampaignClaims;
 import io.hongbao.campaign.model.CampaignGrab;
 import io.hongbao.campaign.model.CampaignId;
 import io.hongbao.campaign.model.CampaignPools;
+import io.hongbao.campaign.model.KnownCampaigns;
 import io.hongbao.redpacket.model.GrabOutcome;
 import io.hongbao.redpacket.model.RedPacketGrabs;
 import java.util.BitSet;
@@ -36,14 +37,24 @@ public final class GrabbingCampaignShare {
     /** More moves than pools means other walks of the same person keep moving the claim: let the person retry. */
     private static final int MOVES_PER_POOL = 2;
 
+    private final KnownCampaigns campaigns;
     private final RedPacketGrabs grabs;
     private final CampaignClaims claims;
     /** Per campaign, the pools this instance has seen answer sold out: they never refill. */
     private final Map<CampaignId, BitSet> knownEmpty = new ConcurrentHashMap<>();
 
-    public GrabbingCampaignShare(RedPacketGrabs grabs, CampaignClaims claims) {
+    public GrabbingCampaignShare(KnownCampaigns campaigns, RedPacketGrabs grabs, CampaignClaims claims) {
+        this.campaigns = campaigns;
         this.grabs = grabs;
         this.claims = claims;
+    }
+
+    /** A grab of campaign {@code id}; {@link CampaignGrab.NoSuchCampaign} when nobody opened it. */
+    public CompletionStage<CampaignGrab> grab(CampaignId id, UserId user) {
+        return campaigns
+                .pools(id)
+                .thenCompose(
+                        pools -> pools.isPresent() ? grab(pools.get(), user) : done(new CampaignGrab.NoSuchCampaign()));
     }
 
     public CompletionStage<CampaignGrab> grab(CampaignPools pools, UserId user) {

@@ -7,7 +7,8 @@ public sealed interface CampaignGrab
                 CampaignGrab.SoldOut,
                 CampaignGrab.Ended,
                 CampaignGrab.NotInAudience,
-                CampaignGrab.TryAgain {
+                CampaignGrab.TryAgain,
+                CampaignGrab.NoSuchCampaign {
 
     /** This grab took a share of pool {@code pool}; it is queued for the database in the same atomic step. */
     record Granted(long amount, int pool) implements CampaignGrab {}
@@ -22,6 +23,8 @@ public sealed interface CampaignGrab
     record Ended() implements CampaignGrab {}
 
     record NotInAudience() implements CampaignGrab {}
+
+    record NoSuchCampaign() implements CampaignGrab {}
 
     /**
      * Nothing was decided for this person (a pool's live state is missing from Redis, or the walk met more changes

@@ -2,6 +2,7 @@ package io.hongbao.campaign.model;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.model.PacketId;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.IntPredicate;
 
@@ -15,8 +16,9 @@ import java.util.function.IntPredicate;
  * GrabbingCampaignShare} says how.
  *
  * @param pools pool {@code i}'s packet at index {@code i}
+ * @param endsAt when the pools expire (what is left is refunded then)
  */
-public record CampaignPools(CampaignId campaign, List<PacketId> pools) {
+public record CampaignPools(CampaignId campaign, List<PacketId> pools, Instant endsAt) {
 
     public CampaignPools {
         if (pools.isEmpty()) {

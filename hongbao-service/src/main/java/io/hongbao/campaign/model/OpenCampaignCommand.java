@@ -12,6 +12,7 @@ public record OpenCampaignCommand(
 
     public static final int MAX_SHARES = 10_000_000;
     public static final int MAX_GREETING = 200;
+    public static final Duration MAX_LASTS = Duration.ofDays(30);
 
     public OpenCampaignCommand {
         if (shares < 1 || shares > MAX_SHARES) {
@@ -23,8 +24,8 @@ public record OpenCampaignCommand(
         if (pools < 1 || pools > shares) {
             throw new IllegalArgumentException("between 1 and " + shares + " pools, not " + pools);
         }
-        if (lasts.isNegative() || lasts.isZero()) {
-            throw new IllegalArgumentException("a campaign lasts a while, not " + lasts);
+        if (lasts.isNegative() || lasts.isZero() || lasts.compareTo(MAX_LASTS) > 0) {
+            throw new IllegalArgumentException("a campaign lasts a while, at most " + MAX_LASTS + ", not " + lasts);
         }
         if (greeting == null || greeting.length() > MAX_GREETING) {
             throw new IllegalArgumentException("a greeting of at most " + MAX_GREETING + " characters");

@@ -4,7 +4,7 @@ package io.hongbao.campaign.model;
 public sealed interface OpenOutcome
         permits OpenOutcome.Opened, OpenOutcome.InsufficientFunds, OpenOutcome.TooManyPools {
 
-    record Opened(CampaignPools pools) implements OpenOutcome {}
+    record Opened(Campaign campaign, CampaignPools pools) implements OpenOutcome {}
 
     record InsufficientFunds() implements OpenOutcome {}
 

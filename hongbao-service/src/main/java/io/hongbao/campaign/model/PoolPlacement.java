@@ -1,5 +1,6 @@
 package io.hongbao.campaign.model;
 
+import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.platform.ids.OpaqueIds;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketShards;
@@ -40,6 +41,20 @@ public final class PoolPlacement {
             ids.add(idIn(shard, shards));
         }
         return ids;
+    }
+
+    /**
+     * A fresh campaign id whose home database ({@link DatabaseShards#ofId}) is the sponsor's: the campaign's rows are
+     * written in the transaction that funds its pools there.
+     */
+    public static CampaignId campaignId(DatabaseShards databases, long sponsor) {
+        int database = databases.ofUser(sponsor);
+        while (true) {
+            CampaignId id = CampaignId.generate();
+            if (databases.ofId(id.value()) == database) {
+                return id;
+            }
+        }
     }
 
     private static PacketId idIn(int shard, PacketShards shards) {

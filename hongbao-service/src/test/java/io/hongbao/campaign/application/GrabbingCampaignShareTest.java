@@ -25,10 +25,12 @@ class GrabbingCampaignShareTest {
 
     private final InMemoryPools live = new InMemoryPools();
     private final InMemoryClaims claims = new InMemoryClaims();
-    private final GrabbingCampaignShare grabbing = new GrabbingCampaignShare(live, claims);
+    private final GrabbingCampaignShare grabbing = new GrabbingCampaignShare(
+            id -> java.util.concurrent.CompletableFuture.completedFuture(java.util.Optional.empty()), live, claims);
     private final CampaignPools pools = new CampaignPools(
             new CampaignId("c1"),
-            IntStream.range(0, POOLS).mapToObj(i -> new PacketId("pool" + i)).toList());
+            IntStream.range(0, POOLS).mapToObj(i -> new PacketId("pool" + i)).toList(),
+            java.time.Instant.EPOCH);
 
     @Test
     void aPersonAtHomeInAPoolWithSharesGetsOneThereInOneCallAndNoClaimIsRecorded() {
@@ -149,7 +151,8 @@ class GrabbingCampaignShareTest {
 
         assertThat(grab(user)).isEqualTo(new CampaignGrab.Ended());
 
-        CampaignPools missing = new CampaignPools(new CampaignId("c2"), List.of(new PacketId("gone")));
+        CampaignPools missing =
+                new CampaignPools(new CampaignId("c2"), List.of(new PacketId("gone")), java.time.Instant.EPOCH);
         assertThat(grabbing.grab(missing, user).toCompletableFuture().join()).isInstanceOf(CampaignGrab.TryAgain.class);
     }
 

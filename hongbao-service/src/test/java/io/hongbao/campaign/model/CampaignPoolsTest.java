@@ -51,6 +51,7 @@ class CampaignPoolsTest {
     private static CampaignPools pools(int count) {
         return new CampaignPools(
                 new CampaignId("c1"),
-                IntStream.range(0, count).mapToObj(i -> new PacketId("p" + i)).toList());
+                IntStream.range(0, count).mapToObj(i -> new PacketId("p" + i)).toList(),
+                java.time.Instant.EPOCH);
     }
 }
