@@ -6,6 +6,7 @@
 -- ARGV[1]  user id
 -- ARGV[2]  from: the pool index the caller saw the claim at, '' for home
 -- ARGV[3]  to: the pool index to move it to, '' for home (the walk ended: no pool is left)
+-- ARGV[4]  when the claims hash may go (ms since the epoch): a while after the campaign ended, when no grab asks
 --
 -- Returns where the claim is after the call: ARGV[3] if it moved, else where it was ('' for home).
 --
@@ -21,5 +22,6 @@ if ARGV[3] == '' then
   redis.call('HDEL', KEYS[1], ARGV[1])
 else
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+  redis.call('PEXPIREAT', KEYS[1], ARGV[4])
 end
 return ARGV[3]

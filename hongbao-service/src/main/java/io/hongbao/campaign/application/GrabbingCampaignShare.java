@@ -107,7 +107,7 @@ public final class GrabbingCampaignShare {
         int after = from.isPresent() ? from.getAsInt() : walk.home;
         int next = walk.pools.next(walk.home, after, index -> knownEmpty(walk.pools.campaign(), index));
         OptionalInt to = next < 0 ? OptionalInt.empty() : OptionalInt.of(next);
-        return claims.move(walk.pools.campaign(), walk.home, walk.user.value(), from, to)
+        return claims.move(walk.pools, walk.home, walk.user.value(), from, to)
                 .thenCompose(at -> at.isEmpty() ? atHomeOrNowhere(walk, from, to) : visit(walk, at.getAsInt()));
     }
 

@@ -2,11 +2,13 @@ package io.hongbao.campaign.infrastructure;
 
 import io.hongbao.campaign.model.CampaignClaims;
 import io.hongbao.campaign.model.CampaignId;
+import io.hongbao.campaign.model.CampaignPools;
 import io.hongbao.platform.redis.LuaScript;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
 import io.lettuce.core.ScriptOutputType;
+import java.time.Duration;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletionStage;
 
@@ -15,7 +17,7 @@ import java.util.concurrent.CompletionStage;
  * only if it is still there (the script's header says why that keeps one share per person).
  *
  * <p>KEYS: the claims hash of the person's home pool, {@code cc:{<campaign>:<home>}}. ARGV: user id, from, to (pool
- * indexes, {@code ''} for home). Returns where the claim is after the call.
+ * indexes, {@code ''} for home), and when the hash expires. Returns where the claim is after the call.
  *
  * <p>A move is answered only once a replica confirmed it (ADR 0073), as a grab is: a move a failover lost would send
  * the person's claim back home, and their next walk could then take a share in a second pool while the first still
@@ -25,6 +27,8 @@ import java.util.concurrent.CompletionStage;
 public final class CampaignClaimScript implements CampaignClaims {
 
     private static final LuaScript SCRIPT = LuaScript.fromResource("campaign_claim");
+    /** The claims outlive the campaign by as long as anyone may still ask after it (and then free their memory). */
+    private static final Duration KEPT_AFTER_THE_END = Duration.ofDays(7);
 
     private final RedisPrimaries primaries;
     private final NotExecutedRetry retry;
@@ -43,10 +47,11 @@ public final class CampaignClaimScript implements CampaignClaims {
 
     @Override
     public CompletionStage<OptionalInt> move(
-            CampaignId campaign, int home, long user, OptionalInt from, OptionalInt to) {
-        String[] keys = {claimsKey(campaign, home)};
+            CampaignPools campaign, int home, long user, OptionalInt from, OptionalInt to) {
+        String[] keys = {claimsKey(campaign.campaign(), home)};
+        String until = Long.toString(campaign.endsAt().plus(KEPT_AFTER_THE_END).toEpochMilli());
         return retry.call(() -> primaries.<String>run(
-                        SCRIPT, ScriptOutputType.VALUE, keys, Long.toString(user), index(from), index(to)))
+                        SCRIPT, ScriptOutputType.VALUE, keys, Long.toString(user), index(from), index(to), until))
                 // Asked from the reply's completion, on the connection's event loop: the WAIT follows the call on the
                 // node connection it ran on, so it covers it.
                 .thenCompose(ran -> acks.acknowledged(ran.node()).thenApply(replicated -> pool(ran.result())));

@@ -16,5 +16,5 @@ public interface CampaignClaims {
      * @return where the claim is after the call: {@code to} if it moved, else where another walk of the same person
      *     put it (empty: home, or nowhere once a walk ended)
      */
-    CompletionStage<OptionalInt> move(CampaignId campaign, int home, long user, OptionalInt from, OptionalInt to);
+    CompletionStage<OptionalInt> move(CampaignPools campaign, int home, long user, OptionalInt from, OptionalInt to);
 }

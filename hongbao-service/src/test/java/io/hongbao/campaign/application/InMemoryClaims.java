@@ -1,7 +1,7 @@
 package io.hongbao.campaign.application;
 
 import io.hongbao.campaign.model.CampaignClaims;
-import io.hongbao.campaign.model.CampaignId;
+import io.hongbao.campaign.model.CampaignPools;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -16,9 +16,9 @@ final class InMemoryClaims implements CampaignClaims {
 
     @Override
     public synchronized CompletionStage<OptionalInt> move(
-            CampaignId campaign, int home, long user, OptionalInt from, OptionalInt to) {
+            CampaignPools campaign, int home, long user, OptionalInt from, OptionalInt to) {
         moves++;
-        String key = campaign.value() + ":" + home + ":" + user;
+        String key = campaign.campaign().value() + ":" + home + ":" + user;
         Integer current = claims.get(key);
         OptionalInt at = current == null ? OptionalInt.empty() : OptionalInt.of(current);
         if (!at.equals(from)) {

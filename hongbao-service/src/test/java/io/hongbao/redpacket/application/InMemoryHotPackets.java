@@ -108,7 +108,7 @@ public final class InMemoryHotPackets implements HotPackets, RedPacketGrabs {
         return List.copyOf(published);
     }
 
-    boolean publishedInsideATransaction() {
+    public boolean publishedInsideATransaction() {
         return publishedInsideATransaction;
     }
 

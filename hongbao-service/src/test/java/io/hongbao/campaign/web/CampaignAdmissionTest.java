@@ -1,0 +1,32 @@
+package io.hongbao.campaign.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hongbao.campaign.CampaignSettings;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class CampaignAdmissionTest {
+
+    @Test
+    void aBurstPassesAndTheNextGrabIsRefusedAndCounted() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        CampaignAdmission admission =
+                new CampaignAdmission(new CampaignSettings.Admission(1, 3, Duration.ofMillis(500)), registry);
+
+        assertThat(admission.admit()).isTrue();
+        assertThat(admission.admit()).isTrue();
+        assertThat(admission.admit()).isTrue();
+        assertThat(admission.admit())
+                .as("over the burst, before a second's refill")
+                .isFalse();
+
+        assertThat(registry.get("hongbao.campaign.grabs.refused")
+                        .tag("reason", "rate")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(admission.retryAfter()).isEqualTo(Duration.ofMillis(500));
+    }
+}
