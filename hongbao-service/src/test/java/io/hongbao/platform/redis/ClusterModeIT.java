@@ -3,11 +3,20 @@ package io.hongbao.platform.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.account.model.UserId;
+import io.hongbao.campaign.application.GrabbingCampaignShare;
+import io.hongbao.campaign.application.OpeningCampaign;
+import io.hongbao.campaign.model.CampaignGrab;
+import io.hongbao.campaign.model.CampaignPools;
+import io.hongbao.campaign.model.OpenCampaignCommand;
+import io.hongbao.campaign.model.OpenOutcome;
+import io.hongbao.campaign.model.ShareRule;
 import io.hongbao.platform.security.TokenIssuer;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.Api;
 import io.hongbao.support.ApiContract;
+import io.hongbao.support.FaultReport;
 import io.hongbao.support.LocalRedisCluster;
 import io.hongbao.support.LotteryApi;
 import io.hongbao.support.RedPacketApi;
@@ -20,13 +29,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -195,6 +210,116 @@ class ClusterModeIT {
         assertThat(draw.drawId()).isNotNull();
         assertThat(draw.pointsLeft()).isLessThan(100);
 
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(api.audit().get("ok"))
+                        .as("audit on the cluster: %s", api.audit())
+                        .isEqualTo(true));
+    }
+
+    /**
+     * Issue-sized, at the engine (the use cases the HTTP routes call, no HTTP): a campaign of 100,000 shares over every
+     * pool the sponsor's database allows, grabbed by 150,000 distinct people at once, one in ten of them tapping twice.
+     * Nobody gets two shares, no share goes twice, the shares add up to the total, the database records each grant
+     * once, the grabs spread evenly over the three primaries, and the audit is ok.
+     */
+    @Test
+    void aCampaignOfAHundredThousandSharesGrabbedByOneHundredFiftyThousandPeopleOnThreePrimaries() throws Exception {
+        Api api = new Api(http, this::tokenFor, tokens.issue(1, true, Duration.ofHours(1)));
+        long sponsor = newUser();
+        long total = 5_000_000;
+        int shares = 100_000;
+        api.deposit(sponsor, total).expectStatus().isOk();
+        OpeningCampaign opening = context.getBean(OpeningCampaign.class);
+        GrabbingCampaignShare grabbing = context.getBean(GrabbingCampaignShare.class);
+        OpenOutcome outcome = opening.open(new OpenCampaignCommand(
+                        UserId.of(sponsor),
+                        "rain",
+                        total,
+                        shares,
+                        new ShareRule.RandomBetween(1, 99),
+                        opening.mostPools(UserId.of(sponsor)),
+                        Duration.ofMinutes(10)))
+                .toCompletableFuture()
+                .get(60, TimeUnit.SECONDS);
+        CampaignPools pools = ((OpenOutcome.Opened) outcome).pools();
+        List<String> poolOwner = new ArrayList<>();
+        for (PacketId pool : pools.pools()) {
+            poolOwner.add(ownerOf(keys.packet(pool)));
+        }
+
+        int people = 150_000;
+        List<Long> taps = new ArrayList<>();
+        for (int i = 0; i < people; i++) {
+            long person = newUser();
+            taps.add(person);
+            if (i % 10 == 0) {
+                taps.add(person);
+            }
+        }
+        Collections.shuffle(taps, new Random(3));
+        Map<Long, List<CampaignGrab>> answers = new ConcurrentHashMap<>();
+        Map<String, Integer> homeGrabsPerPrimary = new ConcurrentHashMap<>();
+        Semaphore inFlight = new Semaphore(512);
+        long started = System.nanoTime();
+        for (long person : taps) {
+            inFlight.acquire();
+            UserId user = UserId.of(person);
+            homeGrabsPerPrimary.merge(poolOwner.get(pools.home(user)), 1, Integer::sum);
+            grabbing.grab(pools, user).whenComplete((grab, failure) -> {
+                answers.computeIfAbsent(person, p -> Collections.synchronizedList(new ArrayList<>()))
+                        .add(failure == null ? grab : new CampaignGrab.TryAgain(failure.toString()));
+                inFlight.release();
+            });
+        }
+        inFlight.acquire(512);
+        long stormMillis = (System.nanoTime() - started) / 1_000_000;
+
+        Map<Long, Long> amounts = new HashMap<>();
+        Map<String, Integer> outcomes = new TreeMap<>();
+        answers.forEach((person, grabs) -> grabs.forEach(grab -> {
+            outcomes.merge(grab.getClass().getSimpleName(), 1, Integer::sum);
+            Long amount = grab instanceof CampaignGrab.Granted granted
+                    ? Long.valueOf(granted.amount())
+                    : grab instanceof CampaignGrab.AlreadyGranted earlier ? Long.valueOf(earlier.amount()) : null;
+            if (amount != null) {
+                Long before = amounts.putIfAbsent(person, amount);
+                assertThat(before == null || before.equals(amount))
+                        .as("person %d is answered one amount", person)
+                        .isTrue();
+            }
+        }));
+        double mean = taps.size() / 3.0;
+        new FaultReport("ClusterModeIT campaign")
+                .line(
+                        "%d shares over %d pools, %d taps by %d people in %d ms (engine, 512 in flight): %s",
+                        shares, pools.size(), taps.size(), people, stormMillis, outcomes)
+                .line("home grabs per primary: %s (mean %.0f)", homeGrabsPerPrimary, mean)
+                .print();
+        assertThat(outcomes.keySet()).as("outcomes %s", outcomes).containsOnly("Granted", "AlreadyGranted", "SoldOut");
+        assertThat(outcomes.get("Granted")).isEqualTo(shares);
+        assertThat(amounts).hasSize(shares);
+        assertThat(amounts.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(total);
+        assertThat(homeGrabsPerPrimary).hasSize(3);
+        assertThat(homeGrabsPerPrimary.values())
+                .as("grabs per primary within 10 %% of the mean")
+                .allSatisfy(count -> assertThat((double) count).isBetween(mean * 0.9, mean * 1.1));
+
+        List<String> poolIds = pools.pools().stream().map(PacketId::value).toList();
+        await().atMost(Duration.ofSeconds(120))
+                .until(() -> jdbc.sql("SELECT COUNT(*) FROM packet_grabs WHERE packet_id IN (:ids)")
+                                .param("ids", poolIds)
+                                .query(Long.class)
+                                .single()
+                        == (long) shares);
+        Map<Long, Long> rows = new HashMap<>();
+        jdbc.sql("SELECT user_id, amount FROM packet_grabs WHERE packet_id IN (:ids)")
+                .param("ids", poolIds)
+                .query(rs -> {
+                    assertThat(rows.put(rs.getLong("user_id"), rs.getLong("amount")))
+                            .as("a person recorded twice")
+                            .isNull();
+                });
+        assertThat(rows).as("each grant recorded once, as answered").isEqualTo(amounts);
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(api.audit().get("ok"))
                         .as("audit on the cluster: %s", api.audit())
