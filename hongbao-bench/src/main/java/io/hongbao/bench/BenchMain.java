@@ -1,6 +1,7 @@
 package io.hongbao.bench;
 
 import io.hongbao.bench.audit.AuditCommand;
+import io.hongbao.bench.campaign.CampaignCommand;
 import io.hongbao.bench.chaos.ChaosCommand;
 import io.hongbao.bench.engine.EngineCommand;
 import io.hongbao.bench.http.HttpCommand;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Command;
             ChaosCommand.class,
             AuditCommand.class,
             StartCommand.class,
-            SoakCommand.class
+            SoakCommand.class,
+            CampaignCommand.class
         },
         description = "Hongbao load tool: strategy lab, engine, HTTP and lottery-draw benchmarks, chaos, the audit at"
                 + " volume, start-up and a memory soak.")

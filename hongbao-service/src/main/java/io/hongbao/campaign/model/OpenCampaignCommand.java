@@ -14,6 +14,14 @@ public record OpenCampaignCommand(
     public static final int MAX_GREETING = 200;
     public static final Duration MAX_LASTS = Duration.ofDays(30);
 
+    /**
+     * The pools of a campaign opened without a number (ADR 0103): enough to spread evenly over 2, 3, 4, 6, 8, 12 or 16
+     * primaries, few enough that a busy instance's grabs still leave in batches of several per script call. With 256
+     * pools a grab cost Redis twice the CPU of a packet's on three primaries (512 grabs outstanding), with 32 about the
+     * same (`bench campaign`).
+     */
+    public static final int DEFAULT_POOLS = 48;
+
     public OpenCampaignCommand {
         if (shares < 1 || shares > MAX_SHARES) {
             throw new IllegalArgumentException("between 1 and " + MAX_SHARES + " shares, not " + shares);

@@ -50,8 +50,9 @@ record OpenCampaignRequest(
         Long maxShare,
 
         @Schema(
-                description = "how many pools the shares are spread over; by default as many as the sponsor's"
-                        + " database has virtual shards, at most one per share",
+                description = "how many pools the shares are spread over, at most one per share and one per virtual"
+                        + " shard of the sponsor's database; by default " + OpenCampaignCommand.DEFAULT_POOLS
+                        + " (or fewer, within those bounds)",
                 minimum = "1")
         Integer pools,
 
@@ -62,7 +63,7 @@ record OpenCampaignRequest(
                 example = "600")
         Long lastsSeconds) {
 
-    /** @param mostPools the most pools the sponsor's database allows, the default */
+    /** @param mostPools the most pools the sponsor's database allows */
     OpenCampaignCommand toCommand(int mostPools) {
         if (sponsor == null || total == null || shares == null || type == null || lastsSeconds == null) {
             throw ApiException.validation("sponsor, total, shares, type and lastsSeconds are required");
@@ -84,7 +85,7 @@ record OpenCampaignRequest(
                     total,
                     shares,
                     rule,
-                    pools != null ? pools : Math.min(shares, mostPools),
+                    pools != null ? pools : Math.min(shares, Math.min(OpenCampaignCommand.DEFAULT_POOLS, mostPools)),
                     Duration.ofSeconds(lastsSeconds));
         } catch (IllegalArgumentException invalid) {
             throw ApiException.validation(invalid.getMessage());

@@ -1,6 +1,7 @@
 package io.hongbao.platform.redis;
 
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.reactive.RedisClusterReactiveCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
@@ -19,6 +20,11 @@ public interface RedisConnection extends AutoCloseable {
     /** A standalone connection opened elsewhere (tests, the bench, the lab); closing this closes it. */
     static RedisConnection of(StatefulRedisConnection<String, String> connection) {
         return new StandaloneConnection(connection);
+    }
+
+    /** A cluster connection opened elsewhere (the bench); closing this closes it. */
+    static RedisConnection of(StatefulRedisClusterConnection<String, String> connection) {
+        return new ClusterConnection(connection);
     }
 
     RedisClusterAsyncCommands<String, String> async();

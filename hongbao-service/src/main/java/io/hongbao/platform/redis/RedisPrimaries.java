@@ -2,6 +2,8 @@ package io.hongbao.platform.redis;
 
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -25,6 +27,15 @@ public interface RedisPrimaries {
     /** Standalone: the one Redis behind {@code connection} (tests, the bench). */
     static RedisPrimaries of(StatefulRedisConnection<String, String> connection) {
         return new StandalonePrimaries(connection);
+    }
+
+    /**
+     * A Redis Cluster behind {@code connection}, opened by {@code client} (the bench); redirects followed up to {@code
+     * maxRedirects} times.
+     */
+    static RedisPrimaries of(
+            RedisClusterClient client, StatefulRedisClusterConnection<String, String> connection, int maxRedirects) {
+        return new ClusterPrimaries(client, connection, maxRedirects);
     }
 
     /** The connection to the primary that owns {@code key}'s slot now. */
