@@ -15,9 +15,9 @@ import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisPrimaries;
 import io.hongbao.platform.redis.acks.ReplicatedAcknowledgements;
+import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.model.PacketShards;
-import io.hongbao.redpacket.model.RedPacketGrabs;
 import io.hongbao.redpacket.model.RedPackets;
 import java.time.Clock;
 import java.util.concurrent.ThreadLocalRandom;
@@ -27,7 +27,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Campaign packets (ADR 0103): opening one funds and stores its pools (red packets of the sponsor's) and publishes
- * them; grabbing one goes through the red packets' own grab path for every pool it asks, and through {@code
+ * them; grabbing one goes through the red packets' own grab use case for every pool it asks, and through {@code
  * campaign_claim.lua} for the person's claim when their home pool is sold out.
  */
 @Configuration(proxyBeanMethods = false)
@@ -49,9 +49,14 @@ class CampaignConfiguration {
         return new CampaignClaimScript(primaries, retry, replicated);
     }
 
+    /**
+     * Each pool's grab goes through the red packets' own use case, so a pool whose Redis state was lost is rebuilt from
+     * the database (with the shares it already gave) on the grab that finds it missing, as any packet is.
+     */
     @Bean
-    GrabbingCampaignShare grabbingCampaignShare(KnownCampaigns known, RedPacketGrabs grabs, CampaignClaims claims) {
-        return new GrabbingCampaignShare(known, grabs, claims);
+    GrabbingCampaignShare grabbingCampaignShare(
+            KnownCampaigns known, GrabbingRedPacket grabbing, CampaignClaims claims) {
+        return new GrabbingCampaignShare(known, grabbing::grab, claims);
     }
 
     @Bean

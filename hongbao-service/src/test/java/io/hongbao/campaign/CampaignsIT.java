@@ -3,6 +3,9 @@ package io.hongbao.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hongbao.platform.redis.RedisConnection;
+import io.hongbao.redpacket.infrastructure.PacketKeys;
+import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.IntegrationTest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +33,12 @@ class CampaignsIT extends IntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
+
+    @Autowired
+    PacketKeys keys;
+
+    @Autowired
+    RedisConnection redis;
 
     @Test
     void aCrowdTappingTwiceTakesEveryShareOnceNobodyTwiceAndTheDatabaseRecordsEachGrantOnce() throws Exception {
@@ -117,6 +126,35 @@ class CampaignsIT extends IntegrationTest {
         assertThat(grab(newUser(), campaign).get("outcome")).isEqualTo("EXPIRED");
         assertThat(api().balanceOf(sponsor)).isEqualTo(10_000 - grabbed);
         assertThat(api().audit()).containsEntry("ok", true);
+    }
+
+    @Test
+    void aPoolRedisLostIsRebuiltFromTheDatabaseByTheGrabThatFindsItMissing() {
+        long sponsor = newUser();
+        api().deposit(sponsor, 10_000).expectStatus().isOk();
+        Map<String, Object> body = request(sponsor, 1_000, 10, 10, 190, 120);
+        body.put("pools", 1);
+        String campaign = (String) api().postAsAdmin("/api/v1/admin/campaigns", body)
+                .expectStatus()
+                .isCreated()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody()
+                .get("id");
+        long first = newUser();
+        Map<String, Object> granted = grab(first, campaign);
+        assertThat(granted.get("outcome")).isEqualTo("GRABBED");
+        List<String> pools = pools(campaign);
+        await().atMost(Duration.ofSeconds(10)).until(() -> recorded(pools).size() == 1);
+
+        PacketId pool = new PacketId(pools.get(0));
+        redis.sync().del(keys.packet(pool), keys.shares(pool), keys.grabbed(pool), keys.members(pool));
+
+        assertThat(grab(first, campaign))
+                .as("rebuilt with the share it gave: the same amount again, not a second share")
+                .containsEntry("outcome", "ALREADY_GRABBED")
+                .containsEntry("amount", granted.get("amount"));
+        assertThat(grab(newUser(), campaign)).containsEntry("outcome", "GRABBED");
     }
 
     @Test

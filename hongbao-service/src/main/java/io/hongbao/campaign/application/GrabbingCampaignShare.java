@@ -85,6 +85,8 @@ public final class GrabbingCampaignShare {
         if (outcome instanceof GrabOutcome.NotAMember) {
             return done(new CampaignGrab.NotInAudience());
         }
+        // The pools' grab rebuilds a pool Redis lost from the database; one the database does not know either is not a
+        // pool of this campaign any more than a typo is: nothing was decided.
         return done(new CampaignGrab.TryAgain("pool " + pool + " is not live in Redis"));
     }
 
@@ -112,8 +114,8 @@ public final class GrabbingCampaignShare {
     }
 
     /**
-     * The claim is at home, or nowhere: our walk ended ({@code to} empty and our move took), or another walk of the
-     * person ended it, or another walk moved it on and back home is where it never returns (it does not).
+     * The claim is at home, where no record of it is kept: our move ended the walk ({@code to} empty), or another walk
+     * of the same person ended it while ours stood on a pool that walk had already left.
      */
     private CompletionStage<CampaignGrab> atHomeOrNowhere(Walk walk, OptionalInt from, OptionalInt to) {
         if (to.isEmpty() || from.isPresent()) {

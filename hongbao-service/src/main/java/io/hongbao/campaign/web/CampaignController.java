@@ -20,6 +20,7 @@ import io.hongbao.platform.web.ApiException;
 import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import io.hongbao.platform.web.UnknownOutcome;
+import io.hongbao.redpacket.model.RebuildRefused;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -159,6 +160,9 @@ class CampaignController {
         }
         return Mono.fromCompletionStage(() -> grabbing.grab(campaign, UserId.of(caller.userId())))
                 .map(grab -> answer(grab, id))
+                // A pool Redis lost is rebuilt only once the database has every grant of it: nothing was decided.
+                .onErrorResume(
+                        CampaignController::rebuildRefused, refused -> Mono.just(tryAgain(admission.retryAfter())))
                 .onErrorMap(CampaignController::notReplicated)
                 .onErrorMap(STORE_DOWN);
     }
@@ -190,6 +194,15 @@ class CampaignController {
         return ResponseEntity.ok()
                 .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
                 .body(new CampaignGrabView("TRY_AGAIN", null, after.toMillis()));
+    }
+
+    private static boolean rebuildRefused(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof RebuildRefused) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Throwable notReplicated(Throwable failure) {

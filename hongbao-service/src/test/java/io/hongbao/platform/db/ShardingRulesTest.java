@@ -63,6 +63,9 @@ class ShardingRulesTest {
     /** ADR 0088: a group on its home shard, by its id. */
     private static final Map<String, String> BY_GROUP = Map.of("chat_groups", "id", "group_members", "group_id");
 
+    /** ADR 0103: a campaign and the list of its pools on its home shard, by its id. */
+    private static final Map<String, String> BY_CAMPAIGN = Map.of("campaigns", "id", "campaign_pools", "campaign_id");
+
     /** ADR 0093: a wheel's rows on its home shard, by its id. */
     private static final Map<String, String> BY_WHEEL = Map.of(
             "lottery_wheels",
@@ -136,6 +139,7 @@ class ShardingRulesTest {
         expected.putAll(BY_PACKET);
         expected.putAll(BY_GROUP);
         expected.putAll(BY_WHEEL);
+        expected.putAll(BY_CAMPAIGN);
         expected.put("ledger_entries", "account");
         // ADR 0096: an event's row is where its account's legs are.
         expected.put("outbox_events", "record_key");
@@ -144,16 +148,22 @@ class ShardingRulesTest {
         BY_PACKET.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-packet"));
         BY_GROUP.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-group"));
         BY_WHEEL.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-wheel"));
+        BY_CAMPAIGN.keySet().forEach(table -> assertThat(algorithms.get(table)).isEqualTo("by-campaign"));
         assertThat(algorithms.get("ledger_entries")).isEqualTo("by-ledger-account");
         assertThat(algorithms.get("outbox_events")).isEqualTo("by-ledger-account");
         assertThat(sharding.getShardingAlgorithms())
-                .containsOnlyKeys("by-user", "by-packet", "by-group", "by-wheel", "by-ledger-account");
+                .containsOnlyKeys("by-user", "by-packet", "by-group", "by-wheel", "by-campaign", "by-ledger-account");
 
         Set<Set<String>> groups = sharding.getBindingTableGroups().stream()
                 .map(group -> Set.of(group.getReference().split(",")))
                 .collect(Collectors.toSet());
         assertThat(groups)
-                .isEqualTo(Set.of(BY_USER.keySet(), BY_PACKET.keySet(), BY_GROUP.keySet(), BY_WHEEL.keySet()));
+                .isEqualTo(Set.of(
+                        BY_USER.keySet(),
+                        BY_PACKET.keySet(),
+                        BY_GROUP.keySet(),
+                        BY_WHEEL.keySet(),
+                        BY_CAMPAIGN.keySet()));
 
         assertThat(new HashSet<>(
                         only(configurations, BroadcastRuleConfiguration.class).getTables()))
@@ -180,7 +190,7 @@ class ShardingRulesTest {
     }
 
     @Test
-    void a_groups_or_a_wheels_rows_go_to_the_home_its_id_names_crc32_modulo_the_shards() {
+    void a_groups_a_wheels_or_a_campaigns_rows_go_to_the_home_its_id_names_crc32_modulo_the_shards() {
         for (String id : List.of(PACKET, "a", "Zz0-_")) {
             CRC32 crc = new CRC32();
             crc.update(id.getBytes(StandardCharsets.US_ASCII));
@@ -188,6 +198,9 @@ class ShardingRulesTest {
                 assertThat(precise(table, id)).as(table).isEqualTo("ds_" + crc.getValue() % SHARDS.count());
             }
             for (String table : BY_WHEEL.keySet()) {
+                assertThat(precise(table, id)).as(table).isEqualTo("ds_" + crc.getValue() % SHARDS.count());
+            }
+            for (String table : BY_CAMPAIGN.keySet()) {
                 assertThat(precise(table, id)).as(table).isEqualTo("ds_" + crc.getValue() % SHARDS.count());
             }
         }
