@@ -122,8 +122,16 @@ public final class StormJudge {
         return Duration.ofNanos(System.nanoTime() - start);
     }
 
-    /** Judges the storm's packets: those the answers name plus {@code alsoPackets} (packets nobody got a share of). */
+    /**
+     * Judges the storm's packets: those the answers name plus {@code alsoPackets} (packets nobody got a share of).
+     *
+     * <p>The service's audit runs first: its Redis-database agreement waits for the streams to drain, so the rows and
+     * ledger legs read after it are the persister's last word. Grants answered 503 that happened are written only once a
+     * replica confirmed them (ADR 0102), after their entries' reclaim: read before that, a packet's rows and its
+     * escrow's legs could come from two moments of the same catch-up.
+     */
     public Verdict judge(Collection<Attempt> answers, Collection<String> alsoPackets) throws Exception {
+        String audit = audit();
         Set<String> packets = packetsOf(answers);
         packets.addAll(alsoPackets);
         List<Row> rows = rows(packets);
@@ -170,7 +178,6 @@ public final class StormJudge {
             }
         }
         PacketMoney money = packetMoney(packets, rows);
-        String audit = audit();
         return new Verdict(
                 answered,
                 rows.size(),
