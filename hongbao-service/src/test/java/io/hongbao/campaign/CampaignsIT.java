@@ -158,6 +158,20 @@ class CampaignsIT extends IntegrationTest {
     }
 
     @Test
+    void campaignGrabsAreTimedByOutcomeInsteadOfAsHttpServerRequests() {
+        long sponsor = newUser();
+        api().deposit(sponsor, 1_000).expectStatus().isOk();
+        String campaign = open(sponsor, 1_000, 10, 10, 190, 120);
+
+        assertThat(grab(newUser(), campaign).get("outcome")).isEqualTo("GRABBED");
+
+        String metrics = prometheusScrape();
+        assertThat(metrics).contains("hongbao_campaign_grab_requests_seconds_count{outcome=\"GRABBED\"}");
+        assertThat(metrics.lines())
+                .noneMatch(line -> line.contains("method=\"POST\"") && line.contains("/campaigns/{id}/grab\""));
+    }
+
+    @Test
     void aSponsorShortOfTheTotalOpensNothingAndKeepsTheirMoney() {
         long sponsor = newUser();
         api().deposit(sponsor, 1_000).expectStatus().isOk();

@@ -60,6 +60,7 @@ class CampaignController {
     private final ReadingCampaigns reading;
     private final Blocking blocking;
     private final CampaignAdmission admission;
+    private final CampaignGrabTimers timers;
 
     CampaignController(
             OpeningCampaign opening,
@@ -67,12 +68,14 @@ class CampaignController {
             ReadingCampaigns reading,
             Blocking blocking,
             CampaignSettings settings,
+            CampaignGrabTimers timers,
             MeterRegistry registry) {
         this.opening = opening;
         this.grabbing = grabbing;
         this.reading = reading;
         this.blocking = blocking;
         this.admission = new CampaignAdmission(settings.admission(), registry);
+        this.timers = timers;
     }
 
     @Operation(
@@ -153,9 +156,11 @@ class CampaignController {
             })
     @PostMapping("/api/v1/campaigns/{id}/grab")
     Mono<ResponseEntity<CampaignGrabView>> grab(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+        long start = System.nanoTime();
         CampaignId campaign = campaignId(id);
         // First, before any Redis call: the refusal of the lossy edge must cost next to nothing.
         if (!admission.admit()) {
+            timers.record("TRY_AGAIN", start);
             return Mono.just(tryAgain(admission.retryAfter()));
         }
         return Mono.fromCompletionStage(() -> grabbing.grab(campaign, UserId.of(caller.userId())))
@@ -163,6 +168,8 @@ class CampaignController {
                 // A pool Redis lost is rebuilt only once the database has every grant of it: nothing was decided.
                 .onErrorResume(
                         CampaignController::rebuildRefused, refused -> Mono.just(tryAgain(admission.retryAfter())))
+                .doOnNext(answer -> timers.record(answer.getBody().outcome(), start))
+                .doOnError(failure -> timers.record(CampaignGrabTimers.FAILED, start))
                 .onErrorMap(CampaignController::notReplicated)
                 .onErrorMap(STORE_DOWN);
     }
