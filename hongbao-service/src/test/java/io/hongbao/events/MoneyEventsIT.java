@@ -101,6 +101,10 @@ class MoneyEventsIT {
             // (after a 10 s outage, 470 of 734 rows once went out between the check below and the kill: 15 s leaves
             // room).
             env.put("HONGBAO_EVENTS_PUBLISHER_BATCHSIZE", "50");
+            // The killed instance's unacknowledged stream entries are reclaimed by the restarted one within seconds,
+            // not after the default 30 s.
+            env.put("HONGBAO_REDPACKET_PERSISTER_CLAIMIDLE", "2s");
+            env.put("HONGBAO_REDPACKET_PERSISTER_RECLAIMEVERY", "1s");
             env.put("HONGBAO_RATELIMITS_PERUSER_GRAB_ENABLED", "false");
             env.put("HONGBAO_RATELIMITS_PERUSER_DRAW_ENABLED", "false");
             Db db = new Db(shards, env.get("HONGBAO_DB_USER"), env.get("HONGBAO_DB_PASSWORD"));
@@ -205,6 +209,15 @@ class MoneyEventsIT {
                             .atMost(Duration.ofMinutes(1))
                             .pollInterval(Duration.ofMillis(500))
                             .until(() -> db.count("SELECT COUNT(*) FROM lottery_draws WHERE status <> 'DONE'") == 0);
+                    // A grab whose payee is on the other database is paid in a second step (ADR 0091); one the
+                    // killed instance recorded but had not paid yet is paid once its entry is reclaimed, which the
+                    // audit, leaving entries in flight aside, need not wait for.
+                    await("every grab paid")
+                            .atMost(Duration.ofMinutes(1))
+                            .pollInterval(Duration.ofMillis(500))
+                            .until(() -> db.count("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'PACKET_GRABBED'"
+                                            + " AND account LIKE 'user:%'")
+                                    == db.count("SELECT COUNT(*) FROM packet_grabs"));
                     await("the audit ok")
                             .atMost(Duration.ofMinutes(1))
                             .pollInterval(Duration.ofMillis(500))
