@@ -1,5 +1,6 @@
 package io.hongbao.bench.campaign;
 
+import io.hongbao.bench.RedisInfo;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import java.util.LinkedHashMap;
@@ -33,22 +34,11 @@ final class ClusterCounters {
                     .getConnection(primary.getUri().getHost(), primary.getUri().getPort())
                     .sync()
                     .info("everything");
-            Map<String, String> fields = fields(info);
+            Map<String, String> fields = RedisInfo.fields(info);
             double cpu = Double.parseDouble(fields.getOrDefault("used_cpu_user", "0"))
                     + Double.parseDouble(fields.getOrDefault("used_cpu_sys", "0"));
             counters.put(address, new double[] {cpu});
         }
         return counters;
-    }
-
-    private static Map<String, String> fields(String info) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String line : info.split("\r?\n")) {
-            int colon = line.indexOf(':');
-            if (colon > 0 && !line.startsWith("#")) {
-                fields.put(line.substring(0, colon), line.substring(colon + 1));
-            }
-        }
-        return fields;
     }
 }

@@ -166,8 +166,7 @@ class CampaignController {
         return Mono.fromCompletionStage(() -> grabbing.grab(campaign, UserId.of(caller.userId())))
                 .map(grab -> answer(grab, id))
                 // A pool Redis lost is rebuilt only once the database has every grant of it: nothing was decided.
-                .onErrorResume(
-                        CampaignController::rebuildRefused, refused -> Mono.just(tryAgain(admission.retryAfter())))
+                .onErrorResume(RebuildRefused::behind, refused -> Mono.just(tryAgain(admission.retryAfter())))
                 .doOnNext(answer -> timers.record(answer.getBody().outcome(), start))
                 .doOnError(failure -> timers.record(CampaignGrabTimers.FAILED, start))
                 .onErrorMap(CampaignController::notReplicated)
@@ -203,22 +202,8 @@ class CampaignController {
                 .body(new CampaignGrabView("TRY_AGAIN", null, after.toMillis()));
     }
 
-    private static boolean rebuildRefused(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof RebuildRefused) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private static Throwable notReplicated(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof ReplicaAckFailed) {
-                return new ApiException(ErrorCode.UNAVAILABLE, NOT_REPLICATED);
-            }
-        }
-        return failure;
+        return ReplicaAckFailed.behind(failure) ? new ApiException(ErrorCode.UNAVAILABLE, NOT_REPLICATED) : failure;
     }
 
     private static CampaignId campaignId(String id) {

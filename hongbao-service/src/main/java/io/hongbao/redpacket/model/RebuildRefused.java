@@ -7,6 +7,16 @@ package io.hongbao.redpacket.model;
  */
 public final class RebuildRefused extends RuntimeException {
 
+    /** Whether {@code failure} is one, or was caused by one (completion wrappers included). */
+    public static boolean behind(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof RebuildRefused) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public RebuildRefused(PacketId packet) {
         super("packet " + packet.value() + " has events the database has not recorded yet", null, false, false);
     }

@@ -126,21 +126,11 @@ public final class GrabRoute {
     }
 
     private static Throwable rebuildRefused(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof RebuildRefused) {
-                return new ApiException(ErrorCode.UNAVAILABLE, REBUILD_REFUSED);
-            }
-        }
-        return failure;
+        return RebuildRefused.behind(failure) ? new ApiException(ErrorCode.UNAVAILABLE, REBUILD_REFUSED) : failure;
     }
 
     private static Throwable notReplicated(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof ReplicaAckFailed) {
-                return new ApiException(ErrorCode.UNAVAILABLE, NOT_REPLICATED);
-            }
-        }
-        return failure;
+        return ReplicaAckFailed.behind(failure) ? new ApiException(ErrorCode.UNAVAILABLE, NOT_REPLICATED) : failure;
     }
 
     /** The same principal {@code @AuthenticationPrincipal} resolves; the security chain guarantees one on /api/**. */

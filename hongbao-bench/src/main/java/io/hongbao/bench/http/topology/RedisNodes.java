@@ -1,5 +1,6 @@
 package io.hongbao.bench.http.topology;
 
+import io.hongbao.bench.RedisInfo;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -68,15 +69,9 @@ final class RedisNodes implements AutoCloseable {
         return counters;
     }
 
+    /** The {@code name:value} lines of an {@code INFO} answer ({@link RedisInfo#fields}). */
     static Map<String, String> fields(String info) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String line : info.split("\r?\n")) {
-            int colon = line.indexOf(':');
-            if (colon > 0 && !line.startsWith("#")) {
-                fields.put(line.substring(0, colon), line.substring(colon + 1));
-            }
-        }
-        return fields;
+        return RedisInfo.fields(info);
     }
 
     /** {@code calls=12,usec=...} → 12; a command never called has no line: 0. */

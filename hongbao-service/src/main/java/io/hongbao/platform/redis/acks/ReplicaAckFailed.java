@@ -11,4 +11,14 @@ public final class ReplicaAckFailed extends RuntimeException {
     public ReplicaAckFailed(String message, Throwable cause) {
         super(message, cause, false, false); // an answer, not a bug: no stack trace
     }
+
+    /** Whether {@code failure} is one, or was caused by one (completion wrappers included). */
+    public static boolean behind(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ReplicaAckFailed) {
+                return true;
+            }
+        }
+        return false;
+    }
 }
