@@ -294,7 +294,9 @@ class LivePacketEventsIT extends IntegrationTest {
         long bob = newUser();
         api().deposit(alice, 1_000).expectStatus().isOk();
         PacketJson sent = packets().sendOk(alice, 1_000, 10, null, null, null);
-        await().atMost(Duration.ofSeconds(15)).until(() -> watched() == 0);
+        // No other stream's poller may read meanwhile. A stream whose client went away (an earlier test's browser) can
+        // learn it only at its next write, a heartbeat (15 s) later at worst: CI once waited 15 s here in vain.
+        await().atMost(Duration.ofSeconds(40)).until(() -> watched() == 0);
         BlockingQueue<ServerSentEvent<String>> events = new LinkedBlockingQueue<>();
         Disposable stream = open(alice, sent.id(), events);
         try {

@@ -1,7 +1,6 @@
 package io.hongbao.campaign.web;
 
 import io.hongbao.account.model.UserId;
-import io.hongbao.campaign.CampaignSettings;
 import io.hongbao.campaign.application.GrabbingCampaignShare;
 import io.hongbao.campaign.application.OpeningCampaign;
 import io.hongbao.campaign.application.ReadingCampaigns;
@@ -21,7 +20,6 @@ import io.hongbao.platform.web.ErrorCode;
 import io.hongbao.platform.web.Paging;
 import io.hongbao.platform.web.UnknownOutcome;
 import io.hongbao.redpacket.model.RebuildRefused;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -71,15 +69,14 @@ class CampaignController {
             GrabbingCampaignShare grabbing,
             ReadingCampaigns reading,
             Blocking blocking,
-            CampaignSettings settings,
+            CampaignAdmission admission,
             CampaignGrabTimers timers,
-            MeterRegistry registry,
             Clock clock) {
         this.opening = opening;
         this.grabbing = grabbing;
         this.reading = reading;
         this.blocking = blocking;
-        this.admission = new CampaignAdmission(settings.admission(), registry);
+        this.admission = admission;
         this.timers = timers;
         this.clock = clock;
     }
@@ -178,11 +175,7 @@ class CampaignController {
     Mono<ResponseEntity<CampaignGrabView>> grab(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
         long start = System.nanoTime();
         CampaignId campaign = campaignId(id);
-        // First, before any Redis call: the refusal of the lossy edge must cost next to nothing.
-        if (!admission.admit()) {
-            timers.record("TRY_AGAIN", start);
-            return Mono.just(tryAgain(admission.retryAfter()));
-        }
+        // Admitted already: CampaignAdmissionFilter answered the crowd over the admission before anything else ran.
         return Mono.fromCompletionStage(() -> grabbing.grab(campaign, UserId.of(caller.userId())))
                 .map(grab -> answer(grab, id))
                 // A pool Redis lost is rebuilt only once the database has every grant of it: nothing was decided.
@@ -190,7 +183,6 @@ class CampaignController {
                 .onErrorResume(CampaignController::refusedUnchanged, this::atTheLimits)
                 .doOnNext(answer -> timers.record(answer.getBody().outcome(), start))
                 .doOnError(failure -> timers.record(CampaignGrabTimers.FAILED, start))
-                .doFinally(signal -> admission.release())
                 .onErrorMap(CampaignController::notReplicated)
                 .onErrorMap(STORE_DOWN);
     }
