@@ -116,7 +116,10 @@ export async function campaignView(root, claims, id) {
   const renderResult = (phase) => {
     const said = game.said;
     result.dataset.outcome = said?.outcome ?? '';
-    if (!said) return setText(result, '');
+    // A round sold out says nothing about the next one.
+    if (!said || (said.outcome === 'SOLD_OUT' && said.round !== phase.round.round && phase.state !== 'over')) {
+      return setText(result, '');
+    }
     const waitMillis = game.retryAt - Date.now();
     const seconds = Math.max(1, Math.ceil(waitMillis / 1000));
     const words = {
@@ -152,7 +155,7 @@ export async function campaignView(root, claims, id) {
   };
 
   const take = (answer, round) => {
-    game.said = answer;
+    game.said = { ...answer, round: round.round };
     switch (answer.outcome) {
       case 'GRABBED':
       case 'ALREADY_GRABBED':
@@ -182,7 +185,8 @@ export async function campaignView(root, claims, id) {
   render();
   const ticking = setInterval(render, TICK_MILLIS);
   onLeave(() => clearInterval(ticking));
-  counter.start(() => render().state === 'over');
+  // A service whose campaigns have no rounds has no /live either: not asking spares a 404 in the console.
+  if (campaign.rounds) counter.start(() => render().state === 'over');
 }
 
 /**
@@ -197,7 +201,8 @@ function liveCounter(campaign, rounds) {
   let timer = null;
   let asking = false;
   let askAgain = false;
-  let stopped = false;
+  // Until start(), and for good after a 404 or leaving the page.
+  let stopped = true;
   let over = () => false;
 
   const show = (live) => {
@@ -245,6 +250,7 @@ function liveCounter(campaign, rounds) {
     element,
     start(isOver) {
       over = isOver;
+      stopped = false;
       document.addEventListener('visibilitychange', visible);
       onLeave(() => {
         stopped = true;
