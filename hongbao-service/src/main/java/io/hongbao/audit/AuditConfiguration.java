@@ -45,7 +45,8 @@ class AuditConfiguration {
             "lottery-points-exact",
             "lottery-pools-match-database",
             "wheels-at-home",
-            "groups-at-home");
+            "groups-at-home",
+            "campaigns-hold-together");
 
     @Bean
     AuditPaging auditPaging(AuditSettings settings) {

@@ -1,16 +1,22 @@
 package io.hongbao.campaign;
 
 import io.hongbao.account.model.EscrowAccounts;
+import io.hongbao.campaign.application.CountingSharesLeft;
 import io.hongbao.campaign.application.GrabbingCampaignShare;
 import io.hongbao.campaign.application.OpeningCampaign;
 import io.hongbao.campaign.application.ReadingCampaigns;
 import io.hongbao.campaign.infrastructure.CachedCampaigns;
+import io.hongbao.campaign.infrastructure.CachedPoolStocks;
 import io.hongbao.campaign.infrastructure.CampaignClaimScript;
+import io.hongbao.campaign.infrastructure.CampaignsHoldTogetherCheck;
 import io.hongbao.campaign.infrastructure.JdbcCampaigns;
 import io.hongbao.campaign.model.CampaignClaims;
 import io.hongbao.campaign.model.Campaigns;
 import io.hongbao.campaign.model.KnownCampaigns;
+import io.hongbao.campaign.model.PoolStocks;
+import io.hongbao.group.model.Groups;
 import io.hongbao.platform.db.Blocking;
+import io.hongbao.platform.db.EachDatabase;
 import io.hongbao.platform.db.Transactions;
 import io.hongbao.platform.redis.NotExecutedRetry;
 import io.hongbao.platform.redis.RedisPrimaries;
@@ -19,6 +25,7 @@ import io.hongbao.redpacket.application.GrabbingRedPacket;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.model.PacketShards;
 import io.hongbao.redpacket.model.RedPackets;
+import io.hongbao.redpacket.model.UnclaimedShares;
 import java.time.Clock;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.context.annotation.Bean;
@@ -55,8 +62,23 @@ class CampaignConfiguration {
      */
     @Bean
     GrabbingCampaignShare grabbingCampaignShare(
-            KnownCampaigns known, GrabbingRedPacket grabbing, CampaignClaims claims) {
-        return new GrabbingCampaignShare(known, grabbing::grab, claims);
+            KnownCampaigns known, GrabbingRedPacket grabbing, CampaignClaims claims, Clock clock) {
+        return new GrabbingCampaignShare(known, grabbing::grab, claims, clock);
+    }
+
+    @Bean
+    CampaignsHoldTogetherCheck campaignsHoldTogetherCheck(EachDatabase databases) {
+        return new CampaignsHoldTogetherCheck(databases);
+    }
+
+    @Bean
+    PoolStocks poolStocks(UnclaimedShares unclaimed) {
+        return new CachedPoolStocks(unclaimed);
+    }
+
+    @Bean
+    CountingSharesLeft countingSharesLeft(KnownCampaigns known, PoolStocks stocks, Clock clock) {
+        return new CountingSharesLeft(known, stocks, clock);
     }
 
     @Bean
@@ -67,6 +89,7 @@ class CampaignConfiguration {
     @Bean
     OpeningCampaign openingCampaign(
             Campaigns campaigns,
+            Groups groups,
             RedPackets packets,
             EscrowAccounts escrow,
             Transactions transactions,
@@ -74,6 +97,14 @@ class CampaignConfiguration {
             PacketShards shards,
             Clock clock) {
         return new OpeningCampaign(
-                campaigns, packets, escrow, transactions, publishing, shards, clock, ThreadLocalRandom::current);
+                campaigns,
+                groups,
+                packets,
+                escrow,
+                transactions,
+                publishing,
+                shards,
+                clock,
+                ThreadLocalRandom::current);
     }
 }

@@ -8,6 +8,8 @@ import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.support.IntegrationTest;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -22,7 +24,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpHeaders;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * Campaigns end to end on the embedded Redis and MariaDB (ADR 0103): a crowd taps at once and again, every share goes
@@ -210,6 +214,187 @@ class CampaignsIT extends IntegrationTest {
         assertThat(api().balanceOf(sponsor)).isEqualTo(10_000);
     }
 
+    @Test
+    void aCampaignInTwoRoundsSaysWhenEachStartsAndGivesEachPersonOneShareOverBoth() {
+        long sponsor = newUser();
+        api().deposit(sponsor, 10_000).expectStatus().isOk();
+        Instant first = Instant.now().plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
+        Instant second = first.plusSeconds(3);
+        Map<String, Object> body = request(sponsor, 1_000, 10, 100, 100, 0);
+        body.remove("lastsSeconds");
+        body.put("rounds", List.of(round(first, 2, 4), round(second, 60, 6)));
+        String campaign = open(body);
+        long early = newUser();
+        long late = newUser();
+
+        WebTestClient.BodyContentSpec before = grabCall(early, campaign)
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .exists(HttpHeaders.RETRY_AFTER)
+                .expectBody();
+        before.jsonPath("$.outcome")
+                .isEqualTo("NOT_STARTED")
+                .jsonPath("$.startsAt")
+                .isEqualTo(first.toString());
+        await().atMost(Duration.ofSeconds(10)).until(() -> !Instant.now().isBefore(first));
+        assertThat(grab(early, campaign)).containsEntry("outcome", "GRABBED").containsEntry("amount", 100);
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(live(late, campaign))
+                        .as("the live counter, at most a second old")
+                        .containsEntry("round", 0)
+                        .containsEntry("sharesLeft", 3));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !Instant.now().isBefore(first.plusSeconds(2)));
+        assertThat(grab(late, campaign))
+                .as("between the rounds")
+                .containsEntry("outcome", "NOT_STARTED")
+                .containsEntry("startsAt", second.toString());
+        await().atMost(Duration.ofSeconds(10)).until(() -> !Instant.now().isBefore(second));
+        assertThat(grab(early, campaign))
+                .as("once in the whole campaign")
+                .containsEntry("outcome", "ALREADY_GRABBED")
+                .containsEntry("amount", 100);
+        assertThat(grab(late, campaign)).containsEntry("outcome", "GRABBED");
+
+        List<String> firstRound = pools(campaign, 0);
+        await().atMost(Duration.ofSeconds(30)).until(() -> refunded(firstRound) != null);
+        assertThat(refunded(firstRound))
+                .as("what the first round left, returned at its end")
+                .isEqualTo(300);
+        assertThat(recorded(pools(campaign, 1))).containsOnlyKeys(late);
+    }
+
+    @Test
+    void aGroupsCampaignIsForItsMembersAndRoundsThatDoNotHoldTogetherOpenNothing() {
+        long sponsor = newUser();
+        long member = newUser();
+        long stranger = newUser();
+        api().deposit(sponsor, 10_000).expectStatus().isOk();
+        String group =
+                (String) api().postAs(sponsor, "/api/v1/groups", Map.of("name", "family", "members", List.of(member)))
+                        .expectStatus()
+                        .isCreated()
+                        .expectBody(Map.class)
+                        .returnResult()
+                        .getResponseBody()
+                        .get("id");
+        Map<String, Object> forGroup = request(sponsor, 1_000, 10, 50, 150, 60);
+        forGroup.put("groupId", group);
+        String campaign = open(forGroup);
+
+        grabCall(stranger, campaign)
+                .expectStatus()
+                .isEqualTo(403)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("NOT_A_MEMBER");
+        assertThat(grab(member, campaign)).containsEntry("outcome", "GRABBED");
+
+        Instant start = Instant.now().plusSeconds(60);
+        Map<String, Object> overlapping = request(sponsor, 1_000, 10, 100, 100, 0);
+        overlapping.remove("lastsSeconds");
+        overlapping.put("rounds", List.of(round(start, 60, 5), round(start.plusSeconds(30), 60, 5)));
+        Map<String, Object> unknownGroup = request(sponsor, 1_000, 10, 100, 100, 60);
+        unknownGroup.put("groupId", "nosuchgroup00");
+        Map<String, Object> both = request(sponsor, 1_000, 10, 100, 100, 60);
+        both.put("rounds", List.of(round(start, 60, 10)));
+        for (Map<String, Object> refused : List.of(overlapping, unknownGroup, both)) {
+            api().postAsAdmin("/api/v1/admin/campaigns", refused)
+                    .expectStatus()
+                    .isEqualTo(400)
+                    .expectBody()
+                    .jsonPath("$.code")
+                    .isEqualTo("VALIDATION_FAILED");
+        }
+        assertThat(api().balanceOf(sponsor))
+                .as("only the group's campaign was funded")
+                .isEqualTo(9_000);
+    }
+
+    @Test
+    void onceInEachRoundAPersonTakesAShareOfEachAndTheAuditTellsAShareTooManyOrACampaignThatDoesNotAddUp() {
+        long sponsor = newUser();
+        api().deposit(sponsor, 10_000).expectStatus().isOk();
+        Instant first = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Instant second = first.plusSeconds(2);
+        Map<String, Object> body = request(sponsor, 1_000, 10, 100, 100, 0);
+        body.remove("lastsSeconds");
+        body.put("oncePer", "ROUND");
+        body.put("rounds", List.of(round(first, 2, 5), round(second, 60, 5)));
+        String campaign = open(body);
+        long person = newUser();
+
+        assertThat(grab(person, campaign)).containsEntry("outcome", "GRABBED");
+        await().atMost(Duration.ofSeconds(10)).until(() -> !Instant.now().isBefore(second));
+        assertThat(grab(person, campaign)).as("once in each round").containsEntry("outcome", "GRABBED");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> recorded(pools(campaign, 1)).containsKey(person));
+        assertThat(campaignsCheck()).containsEntry("ok", true);
+
+        jdbc.sql("UPDATE campaigns SET once_per = 'CAMPAIGN', total = total + 1 WHERE id = ?")
+                .param(campaign)
+                .update();
+        try {
+            assertThat(campaignsCheck())
+                    .containsEntry("ok", false)
+                    .extractingByKey("detail")
+                    .asString()
+                    .contains("1 people with two shares of one", "1 whose pools do not add up");
+        } finally {
+            jdbc.sql("UPDATE campaigns SET once_per = 'ROUND', total = total - 1 WHERE id = ?")
+                    .param(campaign)
+                    .update();
+        }
+        assertThat(campaignsCheck()).containsEntry("ok", true);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> campaignsCheck() {
+        List<Map<String, Object>> checks =
+                (List<Map<String, Object>>) api().audit().get("checks");
+        return checks.stream()
+                .filter(check -> "campaigns-hold-together".equals(check.get("name")))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> live(long person, String campaign) {
+        return http.get()
+                .uri("/api/v1/campaigns/" + campaign + "/live")
+                .headers(h -> h.setBearerAuth(tokenFor(person)))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody();
+    }
+
+    private static Map<String, Object> round(Instant startsAt, long durationSeconds, int shares) {
+        return Map.of("startsAt", startsAt.toString(), "durationSeconds", durationSeconds, "shares", shares);
+    }
+
+    private String open(Map<String, Object> body) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> opened = api().postAsAdmin("/api/v1/admin/campaigns", body)
+                .expectStatus()
+                .isCreated()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody();
+        return (String) opened.get("id");
+    }
+
+    private List<String> pools(String campaign, int round) {
+        return jdbc.sql("SELECT packet_id FROM campaign_pools WHERE campaign_id = ? AND round = ? ORDER BY pool")
+                .param(campaign)
+                .param(round)
+                .query(String.class)
+                .list();
+    }
+
     private String open(long sponsor, long total, int shares, long min, long max, long lastsSeconds) {
         @SuppressWarnings("unchecked")
         Map<String, Object> opened = api().postAsAdmin(
@@ -247,8 +432,7 @@ class CampaignsIT extends IntegrationTest {
                 .getResponseBody();
     }
 
-    private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec grabCall(
-            long person, String campaign) {
+    private WebTestClient.ResponseSpec grabCall(long person, String campaign) {
         return http.post()
                 .uri("/api/v1/campaigns/" + campaign + "/grab")
                 .headers(h -> h.setBearerAuth(tokenFor(person)))

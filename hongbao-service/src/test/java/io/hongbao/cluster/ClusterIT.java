@@ -6,6 +6,8 @@ import static io.hongbao.support.FaultReport.sentBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.Balancer;
+import io.hongbao.support.CampaignCrowd;
+import io.hongbao.support.CampaignJudge;
 import io.hongbao.support.ClusterRig;
 import io.hongbao.support.FaultReport;
 import io.hongbao.support.GrabStorm.Attempt;
@@ -17,6 +19,7 @@ import io.hongbao.support.ProcessApi;
 import io.hongbao.support.RunningStorm;
 import io.hongbao.support.ServiceProcess;
 import io.hongbao.support.StormJudge.Verdict;
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +30,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,9 +58,12 @@ import org.junit.jupiter.api.TestMethodOrder;
  * through the balancer and takes no instance out of it, even under a storm of page loads; an instance stopped and killed
  * mid-storm is out of the balancer within seconds and leaves nothing behind: the entries its persister held are
  * reclaimed by the other instance; and a primary killed mid-storm costs its packets a window of retry-safe 503s until
- * its replica took over, and nothing else, and so does a primary frozen (SIGSTOP) until its replica replaced it. One
- * stage for the six cases (starting it is most of the cost); the kills come last, the primaries' last of all (a shard
- * whose primary was replaced has no replica afterwards).
+ * its replica took over, and nothing else, and so does a primary frozen (SIGSTOP) until its replica replaced it. A
+ * campaign's round (ADR 0103: a crowd larger than its shares, over pools on every primary) loses no share and grants
+ * nobody two through an instance killed mid-round and restarted, and through a primary killed mid-round and its
+ * failover. One stage for the eight cases (starting it is most of the cost); the kills come last, the primaries' last
+ * of all (a shard whose primary was replaced has no replica afterwards); the campaign's instance kill restarts the
+ * instance, for the packets' instance kill after it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -338,6 +346,98 @@ class ClusterIT {
 
     @Test
     @Order(4)
+    void aCampaignRoundLosesNoShareAndGrantsNobodyTwiceThroughAnInstanceKilledMidRoundAndRestarted() throws Exception {
+        FaultReport report = new FaultReport("ClusterIT campaign instance kill");
+        String campaign = CampaignRounds.open(rig);
+        List<String> pools = rig.campaignJudge(0).pools(campaign);
+        ServiceProcess victim = rig.instance(1);
+        // Half the people's first taps go to the victim straight, so it is busy with the round when it dies; their
+        // retries, and everyone else's taps, go through HAProxy, as an app would come back through the address that
+        // still answers.
+        long start = System.nanoTime();
+        CampaignCrowd crowd = rig.crowd(
+                campaign,
+                List.of(rig.balancer().baseUrl(), victim.baseUrl()),
+                8_000_000_000L,
+                CampaignRounds.PEOPLE,
+                CampaignRounds.CLIENTS,
+                9);
+        crowd.awaitMoreAnswers(CampaignRounds.ANSWERS_BEFORE_THE_FAULT, Duration.ofMinutes(1));
+        int answeredBefore = crowd.answered();
+        PrivateServers campaignShard = rig.databaseServer(Math.floorMod(CampaignRounds.SPONSOR, ClusterRig.DATABASES));
+
+        // The campaign's database frozen a moment, as the packets' instance kill does: the persisters go on reading
+        // entries but cannot write them, so the victim surely dies holding some, as a crash mid-write would leave them.
+        campaignShard.mariaDb().stall();
+        long held = 0;
+        long frozen = System.nanoTime();
+        long killed;
+        try {
+            while (held == 0
+                    && System.nanoTime() - frozen < Duration.ofSeconds(15).toNanos()) {
+                crowd.awaitMoreAnswers(50, Duration.ofMinutes(1));
+                held = rig.pendingOf(victim);
+            }
+            killed = System.nanoTime();
+            victim.killHard();
+        } finally {
+            campaignShard.mariaDb().resume();
+        }
+        long thawed = System.nanoTime();
+        CompletableFuture<ServiceProcess> restarted = CompletableFuture.supplyAsync(() -> {
+            try {
+                return rig.restart(1);
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        });
+        List<Attempt> answers = crowd.finish(Duration.ofMinutes(3));
+        long roundNanos = System.nanoTime() - start;
+
+        // Judged by the survivor while the victim starts again (the restart is for the cases after this one).
+        awaitNothingPending(victim, Duration.ofSeconds(60));
+        CampaignJudge judge = rig.campaignJudge(0);
+        Duration drained = judge.awaitRecorded(campaign, answers, Duration.ofSeconds(60));
+        CampaignJudge.Verdict verdict = judge.judge(campaign, answers, crowd.gaveUp());
+        ServiceProcess again = restarted.join();
+        rig.balancer().awaitStatus(1, "UP", Duration.ofSeconds(60));
+        long backInBalancer = System.nanoTime() - killed;
+        List<Attempt> inFlightAtTheKill = sentBetween(answers, Long.MIN_VALUE, killed).stream()
+                .filter(a -> a.answeredAtNanos() >= killed)
+                .toList();
+        report.line(
+                        "campaign of %d shares (%d cents) over %d pools on %s; %d people in %d ms, half the first taps"
+                                + " straight to the second instance, the rest and every retry through HAProxy",
+                        CampaignRounds.SHARES,
+                        CampaignRounds.TOTAL,
+                        pools.size(),
+                        packetsPerPrimary(rig.primaryOf(pools)),
+                        CampaignRounds.PEOPLE,
+                        roundNanos / 1_000_000)
+                .line(
+                        "second instance killed (-9) after %d answers, holding %d entries (the campaign's database"
+                                + " frozen %d ms so it held some); in flight at the kill: %s",
+                        answeredBefore, held, millis(thawed - frozen), counts(inFlightAtTheKill))
+                .line(
+                        "restarted on its port: UP in %d ms, back in HAProxy %d ms after the kill",
+                        again.startedIn().toMillis(), backInBalancer / 1_000_000)
+                .line("answers before the kill: %s", counts(sentBetween(answers, Long.MIN_VALUE, killed)))
+                .line("answers after the kill: %s", counts(sentBetween(answers, killed, Long.MAX_VALUE)))
+                .line("all recorded %d ms after the round; judge: %s", drained.toMillis(), verdict.summary())
+                .print();
+
+        assertThat(held)
+                .as("entries the killed instance's persister held (else this test proves nothing)")
+                .isPositive();
+        assertThat(counts(CampaignRounds.neitherDecidedNorRetrySafe(answers))).isEqualTo("none");
+        assertThat(answers)
+                .as("the round sold out")
+                .anySatisfy(a -> assertThat(a.outcome()).isEqualTo("SOLD_OUT"));
+        assertThat(verdict.held()).as(verdict.summary()).isTrue();
+    }
+
+    @Test
+    @Order(5)
     void theEntriesAnInstanceKilledMidStormHeldAreReclaimedByTheOther() throws Exception {
         FaultReport report = new FaultReport("ClusterIT instance kill");
         List<String> packets = rig.sendPackets(60, 200, 50, 86400);
@@ -421,7 +521,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void grabsOnAFailedPrimarysPacketsAre503UntilItsReplicaTookOverAndNoAnsweredGrabIsLostOrGrantedTwice()
             throws Exception {
         FaultReport report = new FaultReport("ClusterIT primary failover");
@@ -519,7 +619,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aFrozenPrimaryIsReplacedByItsReplicaAndCostsOnlyItsOwnPacketsARetrySafeWindow() throws Exception {
         FaultReport report = new FaultReport("ClusterIT frozen primary");
         List<String> packets = rig.sendPackets(45, 1000, 10, 86400);
@@ -584,6 +684,79 @@ class ClusterIT {
         assertThat(othersInWindow.stream().filter(a -> a.status() == 200).count())
                 .as("grabs on the other primaries' packets answered 200 in the window")
                 .isGreaterThan(othersInWindow.size() * 9L / 10);
+        assertThat(verdict.held()).as(verdict.summary()).isTrue();
+    }
+
+    @Test
+    @Order(8)
+    void aCampaignRoundLosesNoShareAndGrantsNobodyTwiceThroughAPrimaryKilledMidRoundAndItsFailover() throws Exception {
+        FaultReport report = new FaultReport("ClusterIT campaign primary failover");
+        String campaign = CampaignRounds.open(rig);
+        List<String> pools = rig.campaignJudge(0).pools(campaign);
+        Map<String, Node> primaryOf = rig.primaryOf(pools);
+        // A primary that still has a replica (the failovers before left one without) and holds pools.
+        Node victim = rig.cluster().primaryNodes().stream()
+                .filter(p -> !rig.cluster().replicasOf(p).isEmpty())
+                .max(Comparator.comparingLong(
+                        p -> primaryOf.values().stream().filter(p::equals).count()))
+                .orElseThrow();
+        Predicate<Attempt> homeOnVictim = CampaignRounds.homeOn(victim, campaign, pools, primaryOf);
+
+        long start = System.nanoTime();
+        CampaignCrowd crowd = rig.crowd(
+                campaign,
+                List.of(rig.balancer().baseUrl()),
+                9_000_000_000L,
+                CampaignRounds.PEOPLE,
+                CampaignRounds.CLIENTS,
+                10);
+        crowd.awaitMoreAnswers(CampaignRounds.ANSWERS_BEFORE_THE_FAULT, Duration.ofMinutes(1));
+        rig.cluster().kill(victim);
+        long killed = System.nanoTime();
+        Failover failover = rig.cluster().awaitFailover(victim, Duration.ofSeconds(30));
+        long promoted = killed + failover.afterKill().toNanos();
+        List<Attempt> answers = crowd.finish(Duration.ofMinutes(3));
+        long roundNanos = System.nanoTime() - start;
+
+        CampaignJudge judge = rig.campaignJudge(0);
+        Duration drained = judge.awaitRecorded(campaign, answers, Duration.ofSeconds(60));
+        CampaignJudge.Verdict verdict = judge.judge(campaign, answers, crowd.gaveUp());
+        List<Attempt> window = sentBetween(answers, killed, promoted);
+        List<Attempt> victimsInWindow = window.stream().filter(homeOnVictim).toList();
+        List<Attempt> othersInWindow =
+                window.stream().filter(homeOnVictim.negate()).toList();
+        report.line(
+                        "campaign of %d shares (%d cents) over %d pools (%d on the killed primary %s); %d people"
+                                + " through HAProxy in %d ms, retrying what may have happened",
+                        CampaignRounds.SHARES,
+                        CampaignRounds.TOTAL,
+                        pools.size(),
+                        primaryOf.values().stream().filter(victim::equals).count(),
+                        victim,
+                        CampaignRounds.PEOPLE,
+                        roundNanos / 1_000_000)
+                .line(
+                        "replica %s primary %d ms after the kill; answers before the kill: %s",
+                        failover.promoted(),
+                        failover.afterKill().toMillis(),
+                        counts(sentBetween(answers, Long.MIN_VALUE, killed)))
+                .line(
+                        "window: people whose home pool was on the killed primary %s; the others %s",
+                        counts(victimsInWindow), counts(othersInWindow))
+                .line("after the window: %s", counts(sentBetween(answers, promoted, Long.MAX_VALUE)))
+                .line("all recorded %d ms after the round; judge: %s", drained.toMillis(), verdict.summary())
+                .print();
+
+        assertThat(counts(CampaignRounds.neitherDecidedNorRetrySafe(answers))).isEqualTo("none");
+        assertThat(victimsInWindow)
+                .as("taps of people whose home pool was on the killed primary while it was away")
+                .anySatisfy(a -> assertThat(a.status()).isEqualTo(503));
+        assertThat(othersInWindow)
+                .as("taps of the other people while the killed primary was away")
+                .anySatisfy(a -> assertThat(a.outcome()).isEqualTo("GRABBED"));
+        assertThat(answers)
+                .as("the round sold out")
+                .anySatisfy(a -> assertThat(a.outcome()).isEqualTo("SOLD_OUT"));
         assertThat(verdict.held()).as(verdict.summary()).isTrue();
     }
 

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -50,6 +51,8 @@ public final class ClusterRig implements AutoCloseable {
     private final List<PrivateServers> databases;
     private final List<String> shardUrls;
     private final List<ServiceProcess> instances;
+    private final Path folder;
+    private final Map<String, String> instanceEnv;
     private final Balancer balancer;
     private final JwtSecret secret;
     private final TokenIssuer tokens;
@@ -60,6 +63,8 @@ public final class ClusterRig implements AutoCloseable {
             List<PrivateServers> databases,
             List<String> shardUrls,
             List<ServiceProcess> instances,
+            Path folder,
+            Map<String, String> instanceEnv,
             Balancer balancer,
             JwtSecret secret,
             Duration startedIn) {
@@ -67,7 +72,10 @@ public final class ClusterRig implements AutoCloseable {
         this.cluster = cluster;
         this.databases = databases;
         this.shardUrls = shardUrls;
-        this.instances = instances;
+        // An instance may be started again (restart) while a test's threads read the list.
+        this.instances = new CopyOnWriteArrayList<>(instances);
+        this.folder = folder;
+        this.instanceEnv = Map.copyOf(instanceEnv);
         this.balancer = balancer;
         this.secret = secret;
         this.tokens = new TokenIssuer(secret);
@@ -119,10 +127,10 @@ public final class ClusterRig implements AutoCloseable {
             all.put("HONGBAO_REDPACKET_PERSISTER_RECLAIMEVERY", "1s");
             all.put("HONGBAO_RATELIMITS_PERUSER_SEND_ENABLED", "false");
             all.putAll(env);
-            started.add(ServiceProcess.start(folder.resolve("service-0"), all));
+            started.add(ServiceProcess.start(instanceFolder(folder, 0), all));
             List<CompletableFuture<ServiceProcess>> others = new ArrayList<>();
             for (int i = 1; i < instances; i++) {
-                Path dataDir = folder.resolve("service-" + i);
+                Path dataDir = instanceFolder(folder, i);
                 others.add(CompletableFuture.supplyAsync(() -> {
                     try {
                         return ServiceProcess.start(dataDir, all);
@@ -160,6 +168,8 @@ public final class ClusterRig implements AutoCloseable {
                     databases,
                     shardUrls,
                     started,
+                    folder,
+                    all,
                     balancer,
                     new JwtSecret(secret.getBytes(StandardCharsets.UTF_8)),
                     Duration.ofNanos(System.nanoTime() - begin));
@@ -167,6 +177,10 @@ public final class ClusterRig implements AutoCloseable {
             closeAll(balancer, started, databases, cluster);
             throw e;
         }
+    }
+
+    private static Path instanceFolder(Path folder, int index) {
+        return folder.resolve("service-" + index);
     }
 
     /** From the first node launched to every instance UP. */
@@ -213,6 +227,20 @@ public final class ClusterRig implements AutoCloseable {
         return List.copyOf(instances);
     }
 
+    /**
+     * Starts instance {@code index} again after it died: on its folder, its settings and its port, so the balancer
+     * puts it back once its checks pass; returns once it is UP (the balancer may not have seen it yet).
+     */
+    public ServiceProcess restart(int index) throws IOException {
+        ServiceProcess dead = instances.get(index);
+        if (ProcessHandle.of(dead.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+            throw new IllegalStateException("instance " + index + " still runs (pid " + dead.pid() + ")");
+        }
+        ServiceProcess again = ServiceProcess.start(instanceFolder(folder, index), instanceEnv, dead.port());
+        instances.set(index, again);
+        return again;
+    }
+
     public String token(long user) {
         return tokens.issue(user, false, Duration.ofHours(1));
     }
@@ -229,6 +257,11 @@ public final class ClusterRig implements AutoCloseable {
     /** The judge of a storm, reading every database shard and asking {@code instance} for the audit and its health. */
     public StormJudge judge(int instance) {
         return new StormJudge(allDatabases(), instances.get(instance).baseUrl(), adminToken());
+    }
+
+    /** The judge of a campaign's crowd, with {@link #judge(int)} for its pools. */
+    public CampaignJudge campaignJudge(int instance) {
+        return new CampaignJudge(allDatabases(), judge(instance));
     }
 
     /** A storm on one instance: {@code threads} clients as users {@code firstUser ..} over {@code packets}. */
@@ -278,6 +311,42 @@ public final class ClusterRig implements AutoCloseable {
             ids.add(id.group(1));
         }
         return ids;
+    }
+
+    /**
+     * Deposits {@code total} for {@code sponsor}, then opens a campaign of {@code shares} random shares of {@code
+     * minShare..maxShare} cents over the default pools (on the sponsor's database's virtual shards, so on every
+     * primary), through instance 0; returns its id.
+     */
+    public String openCampaign(long sponsor, long total, int shares, long minShare, long maxShare, int lastsSeconds)
+            throws Exception {
+        ProcessApi api = api(0);
+        check(
+                api.post(ADMIN, true, "/api/v1/admin/accounts/" + sponsor + "/deposits", "{\"amount\": " + total + "}"),
+                200);
+        HttpResponse<String> opened = api.post(
+                ADMIN,
+                true,
+                "/api/v1/admin/campaigns",
+                "{\"sponsor\": " + sponsor + ", \"greeting\": \"rain\", \"total\": " + total + ", \"shares\": "
+                        + shares + ", \"type\": \"RANDOM\", \"minShare\": " + minShare + ", \"maxShare\": "
+                        + maxShare + ", \"lastsSeconds\": " + lastsSeconds + "}");
+        check(opened, 201);
+        Matcher id = ID.matcher(opened.body());
+        if (!id.find()) {
+            throw new IllegalStateException("no id in " + opened.body());
+        }
+        return id.group(1);
+    }
+
+    /**
+     * A crowd of {@code people} distinct people from {@code firstPerson} grabbing {@code campaign}: first taps through
+     * {@code firstTapsThrough} (instances' or the balancer's base URLs) in turn, retries through the balancer.
+     */
+    public CampaignCrowd crowd(
+            String campaign, List<String> firstTapsThrough, long firstPerson, int people, int threads, long seed) {
+        return CampaignCrowd.start(
+                firstTapsThrough, balancer.baseUrl(), this::token, campaign, firstPerson, people, threads, seed);
     }
 
     /**

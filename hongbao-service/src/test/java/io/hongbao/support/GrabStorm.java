@@ -32,8 +32,12 @@ public final class GrabStorm {
     private static final Pattern AMOUNT = Pattern.compile("\"amount\"\\s*:\\s*(\\d+)");
     private static final Pattern CODE = Pattern.compile("\"code\"\\s*:\\s*\"([A-Z_]+)\"");
 
+    private static final String PACKET_GRAB = "/api/v1/packets/%s/grab";
+    private static final String CAMPAIGN_GRAB = "/api/v1/campaigns/%s/grab";
+
     private final String baseUrl;
     private final LongFunction<String> tokenFor;
+    private final String grabPath;
     private final AtomicInteger answered = new AtomicInteger();
     private final AtomicInteger decided = new AtomicInteger();
     private final ConcurrentLinkedQueue<Attempt> soFar = new ConcurrentLinkedQueue<>();
@@ -41,8 +45,21 @@ public final class GrabStorm {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     public GrabStorm(String baseUrl, LongFunction<String> tokenFor) {
+        this(baseUrl, tokenFor, PACKET_GRAB);
+    }
+
+    private GrabStorm(String baseUrl, LongFunction<String> tokenFor, String grabPath) {
         this.baseUrl = baseUrl;
         this.tokenFor = tokenFor;
+        this.grabPath = grabPath;
+    }
+
+    /**
+     * Grabs of campaigns (ADR 0103) instead of packets: a {@link Plan}'s and an {@link Attempt}'s {@code packetId} is
+     * then the campaign's id, and the answer's amount is the person's share, from whichever pool it came.
+     */
+    public static GrabStorm ofCampaigns(String baseUrl, LongFunction<String> tokenFor) {
+        return new GrabStorm(baseUrl, tokenFor, CAMPAIGN_GRAB);
     }
 
     /** One planned grab. */
@@ -160,8 +177,7 @@ public final class GrabStorm {
 
     private Attempt send(Plan plan) {
         long started = System.nanoTime();
-        HttpRequest request = HttpRequest.newBuilder(
-                        URI.create(baseUrl + "/api/v1/packets/" + plan.packetId() + "/grab"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + grabPath.formatted(plan.packetId())))
                 .timeout(Duration.ofSeconds(20))
                 .header("Authorization", "Bearer " + tokenFor.apply(plan.user()))
                 .POST(HttpRequest.BodyPublishers.noBody())

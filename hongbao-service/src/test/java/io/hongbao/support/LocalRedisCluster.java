@@ -51,6 +51,9 @@ public final class LocalRedisCluster implements AutoCloseable {
     private final Path folder;
     private final List<Node> nodes;
     private final Map<Node, List<Node>> replicasAtStart;
+    /** A primary's replicas when it was killed or stalled: after a failover they are not those it started with. */
+    private final Map<Node, List<Node>> replicasAtFault = new ConcurrentHashMap<>();
+
     private final int createdPrimaries;
     private final RedisClient client = RedisClient.create();
     private long killedAtNanos;
@@ -304,6 +307,7 @@ public final class LocalRedisCluster implements AutoCloseable {
 
     /** SIGKILL, as a crash would: no AOF rewrite, no goodbye to the cluster. Returns once the process is gone. */
     public void kill(Node node) {
+        rememberReplicas(node);
         node.process.destroyForcibly();
         try {
             if (!node.process.waitFor(30, TimeUnit.SECONDS)) {
@@ -322,6 +326,7 @@ public final class LocalRedisCluster implements AutoCloseable {
      * would; the others fail it over after {@link #NODE_TIMEOUT}. {@link #resume} lets it go on.
      */
     public void stall(Node node) {
+        rememberReplicas(node);
         signal(node, "-STOP");
         stalled.add(node);
         killedAtNanos = System.nanoTime();
@@ -331,6 +336,13 @@ public final class LocalRedisCluster implements AutoCloseable {
     public void resume(Node node) {
         signal(node, "-CONT");
         stalled.remove(node);
+    }
+
+    private void rememberReplicas(Node node) {
+        List<Node> replicas = replicasOf(node);
+        if (!replicas.isEmpty()) {
+            replicasAtFault.put(node, replicas);
+        }
     }
 
     private static void signal(Node node, String signal) {
@@ -350,11 +362,12 @@ public final class LocalRedisCluster implements AutoCloseable {
     }
 
     /**
-     * Waits until a replica that {@code killed} had at the start reports itself primary and every live node reports
-     * {@code cluster_state:ok}; returns that replica and how long after the {@link #kill} it was.
+     * Waits until a replica that {@code killed} had when it was killed or stalled (else at the start) reports itself
+     * primary and every live node reports {@code cluster_state:ok}; returns that replica and how long after the
+     * {@link #kill} it was.
      */
     public Failover awaitFailover(Node killed, Duration limit) {
-        List<Node> candidates = replicasAtStart.getOrDefault(killed, List.of());
+        List<Node> candidates = replicasAtFault.getOrDefault(killed, replicasAtStart.getOrDefault(killed, List.of()));
         if (candidates.isEmpty()) {
             throw new IllegalStateException(killed + " had no replica to take over");
         }

@@ -37,7 +37,14 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Starts the service on a free port and returns once {@code /actuator/health} answers UP. */
     public static ServiceProcess start(Path dataDir, Map<String, String> extraEnv) throws IOException {
-        int port = freePort();
+        return start(dataDir, extraEnv, freePort());
+    }
+
+    /**
+     * As {@link #start(Path, Map)}, on {@code port}: an instance started again where it died, so that a balancer that
+     * knows it by its port puts it back.
+     */
+    public static ServiceProcess start(Path dataDir, Map<String, String> extraEnv, int port) throws IOException {
         Instant begin = Instant.now();
         ServiceProcess service = new ServiceProcess(launch(dataDir, extraEnv, port), port, null);
         service.awaitUp();
@@ -89,6 +96,10 @@ public final class ServiceProcess implements AutoCloseable {
 
     public String baseUrl() {
         return "http://127.0.0.1:" + port;
+    }
+
+    public int port() {
+        return port;
     }
 
     /** Wall-clock time from launching the JVM to health UP. */

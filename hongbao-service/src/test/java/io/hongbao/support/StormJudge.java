@@ -324,12 +324,18 @@ public final class StormJudge {
         return failed.isEmpty() ? audit : failed.toString();
     }
 
-    private interface RowMapper<T> {
+    interface RowMapper<T> {
         T map(ResultSet rs) throws SQLException;
     }
 
     /** {@code sql} with its one {@code %s} replaced by a placeholder per value, on every database, rows added up. */
     private <T> List<T> query(String sql, Collection<String> values, RowMapper<T> mapper) throws SQLException {
+        return query(databases, sql, values, mapper);
+    }
+
+    /** As {@link #query(String, Collection, RowMapper)}, on {@code databases}: for the other judges of the package. */
+    static <T> List<T> query(List<DataSource> databases, String sql, Collection<String> values, RowMapper<T> mapper)
+            throws SQLException {
         List<T> result = new ArrayList<>();
         for (DataSource db : databases) {
             result.addAll(query(db, sql, values, mapper));

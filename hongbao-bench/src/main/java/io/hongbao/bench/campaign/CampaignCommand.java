@@ -8,6 +8,8 @@ import io.hongbao.campaign.model.CampaignGrab;
 import io.hongbao.campaign.model.CampaignId;
 import io.hongbao.campaign.model.CampaignPools;
 import io.hongbao.campaign.model.CampaignSplit;
+import io.hongbao.campaign.model.LiveCampaign;
+import io.hongbao.campaign.model.OncePer;
 import io.hongbao.campaign.model.OpenCampaignCommand;
 import io.hongbao.campaign.model.PoolPlacement;
 import io.hongbao.campaign.model.ShareRule;
@@ -31,18 +33,23 @@ import io.hongbao.redpacket.model.RedPacket;
 import io.hongbao.redpacket.model.Share;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -51,6 +58,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import picocli.CommandLine.Command;
@@ -101,8 +109,6 @@ public final class CampaignCommand implements Callable<Integer> {
     Path json;
 
     private final AtomicLong nextUser = new AtomicLong(1_000_000_000L);
-    private List<PacketId> placedPools = List.of();
-    private PacketId placedPacket;
 
     @Override
     public Integer call() throws Exception {
@@ -162,24 +168,27 @@ public final class CampaignCommand implements Callable<Integer> {
                 System::nanoTime);
         RedisHotPackets hot = new RedisHotPackets(connection.async(), keys, Duration.ofHours(1));
         Function<UserId, CompletionStage<Boolean>> grab;
+        List<PacketId> lists;
         if (contender.equals("packet")) {
             PacketId packet = publish(hot, PacketId.generate(), shares);
-            placedPacket = packet;
+            lists = List.of(packet);
             grab = user -> grabs.grab(packet, user).thenApply(outcome -> outcome instanceof GrabOutcome.Grabbed);
         } else {
             CampaignPools pools = publishCampaign(hot);
+            lists = pools.pools();
+            LiveCampaign campaign = new LiveCampaign(pools.campaign(), OncePer.CAMPAIGN, List.of(pools));
             GrabbingCampaignShare grabbing = new GrabbingCampaignShare(
-                    id -> CompletableFuture.completedFuture(java.util.Optional.of(pools)),
+                    id -> CompletableFuture.completedFuture(Optional.of(campaign)),
                     grabs,
                     new CampaignClaimScript(
                             primaries,
                             retry,
                             new ReplicatedAcknowledgements(
                                     new ReplicaAckSettings("0", Duration.ofMillis(100), Duration.ofSeconds(1)),
-                                    new SimpleMeterRegistry())));
-            grab = user -> grabbing.grab(pools, user).thenApply(outcome -> outcome instanceof CampaignGrab.Granted);
+                                    new SimpleMeterRegistry())),
+                    Clock.systemUTC());
+            grab = user -> grabbing.grab(campaign, user).thenApply(outcome -> outcome instanceof CampaignGrab.Granted);
         }
-        List<PacketId> lists = contender.equals("packet") ? List.of(placedPacket) : placedPools;
         return drive(run, contender, grab, counters, () -> sharesLeftByPrimary(connection, keys, lists));
     }
 
@@ -189,11 +198,11 @@ public final class CampaignCommand implements Callable<Integer> {
      */
     private static Map<String, Long> sharesLeftByPrimary(
             StatefulRedisClusterConnection<String, String> connection, PacketKeys keys, List<PacketId> packets) {
-        Map<String, Long> left = new java.util.TreeMap<>();
+        Map<String, Long> left = new TreeMap<>();
         for (PacketId id : packets) {
-            io.lettuce.core.RedisURI owner = connection
+            RedisURI owner = connection
                     .getPartitions()
-                    .getMasterBySlot(io.lettuce.core.cluster.SlotHash.getSlot(keys.packet(id)))
+                    .getMasterBySlot(SlotHash.getSlot(keys.packet(id)))
                     .getUri();
             left.merge(
                     owner.getHost() + ":" + owner.getPort(), connection.sync().llen(keys.shares(id)), Long::sum);
@@ -231,8 +240,8 @@ public final class CampaignCommand implements Callable<Integer> {
         for (int pool = 0; pool < ids.size(); pool++) {
             publish(hot, ids.get(pool), split.get(pool).size());
         }
-        placedPools = ids;
-        return new CampaignPools(CampaignId.generate(), ids, Instant.now().plus(Duration.ofHours(1)));
+        Instant now = Instant.now();
+        return new CampaignPools(CampaignId.generate(), 0, ids, now, now.plus(Duration.ofHours(1)));
     }
 
     /** {@code concurrency} loops, each sending its next grab (a new person) from the completion of the last. */
@@ -241,7 +250,7 @@ public final class CampaignCommand implements Callable<Integer> {
             String contender,
             Function<UserId, CompletionStage<Boolean>> grab,
             ClusterCounters counters,
-            java.util.function.Supplier<Map<String, Long>> sharesLeft)
+            Supplier<Map<String, Long>> sharesLeft)
             throws InterruptedException {
         Recorder latencies = new Recorder(3);
         LongAdder granted = new LongAdder();
@@ -426,7 +435,7 @@ public final class CampaignCommand implements Callable<Integer> {
 
         String json() {
             return String.format(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "{\"run\":%d,\"contender\":\"%s\",\"grabsPerSecond\":%.1f,\"granted\":%d,\"other\":%d,"
                             + "\"p50Micros\":%d,\"p99Micros\":%d,\"redisCpuMicrosPerGrab\":%.2f,"
                             + "\"benchCpuMicrosPerGrab\":%.2f,\"grantsByPrimary\":%s}",

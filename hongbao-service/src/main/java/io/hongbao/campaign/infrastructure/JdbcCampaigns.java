@@ -7,23 +7,33 @@ import io.hongbao.account.model.UserId;
 import io.hongbao.campaign.model.Campaign;
 import io.hongbao.campaign.model.CampaignId;
 import io.hongbao.campaign.model.CampaignPools;
+import io.hongbao.campaign.model.CampaignRound;
 import io.hongbao.campaign.model.Campaigns;
+import io.hongbao.campaign.model.LiveCampaign;
+import io.hongbao.campaign.model.OncePer;
 import io.hongbao.campaign.model.ShareRule;
+import io.hongbao.group.model.GroupId;
 import io.hongbao.redpacket.model.PacketId;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** {@link Campaigns} in MariaDB/MySQL: a row per campaign and a row per pool, on the campaign's home database. */
+/**
+ * {@link Campaigns} in MariaDB/MySQL: a row per campaign, per round and per pool, on the campaign's home database.
+ * The campaign row keeps the last round's end ({@code ends_at}) so that a reader of the campaigns alone sees when it
+ * is over.
+ */
 public final class JdbcCampaigns implements Campaigns {
 
     private static final int ROWS_PER_INSERT = 500;
-    private static final String COLUMNS =
-            "id, sponsor_id, greeting, total, shares, min_share, max_share, pools, opened_at, ends_at";
+    private static final String COLUMNS = "id, sponsor_id, greeting, total, shares, min_share, max_share, pools,"
+            + " group_id, once_per, opened_at, ends_at";
 
     private final JdbcClient jdbc;
 
@@ -32,9 +42,9 @@ public final class JdbcCampaigns implements Campaigns {
     }
 
     @Override
-    public void add(Campaign campaign, CampaignPools pools) {
+    public void add(Campaign campaign, List<CampaignPools> rounds) {
         ShareRule.RandomBetween bounds = campaign.rule() instanceof ShareRule.RandomBetween between ? between : null;
-        jdbc.sql("INSERT INTO campaigns (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        jdbc.sql("INSERT INTO campaigns (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .params(
                         campaign.id().value(),
                         campaign.sponsor().value(),
@@ -44,20 +54,40 @@ public final class JdbcCampaigns implements Campaigns {
                         bounds == null ? null : bounds.min(),
                         bounds == null ? null : bounds.max(),
                         campaign.pools(),
+                        campaign.audience() == null ? null : campaign.audience().value(),
+                        campaign.oncePer().name(),
                         toSql(campaign.openedAt()),
                         toSql(campaign.endsAt()))
                 .update();
-        List<PacketId> packets = pools.pools();
+        for (CampaignRound round : campaign.rounds()) {
+            jdbc.sql("INSERT INTO campaign_rounds (campaign_id, round, starts_at, ends_at, shares)"
+                            + " VALUES (?, ?, ?, ?, ?)")
+                    .params(
+                            campaign.id().value(),
+                            round.index(),
+                            toSql(round.startsAt()),
+                            toSql(round.endsAt()),
+                            round.shares())
+                    .update();
+        }
+        for (CampaignPools round : rounds) {
+            addPools(round);
+        }
+    }
+
+    private void addPools(CampaignPools round) {
+        List<PacketId> packets = round.pools();
         for (int from = 0; from < packets.size(); from += ROWS_PER_INSERT) {
             int to = Math.min(packets.size(), from + ROWS_PER_INSERT);
             List<Object> params = new ArrayList<>();
             for (int pool = from; pool < to; pool++) {
-                params.add(campaign.id().value());
+                params.add(round.campaign().value());
+                params.add(round.round());
                 params.add(pool);
                 params.add(packets.get(pool).value());
             }
-            jdbc.sql("INSERT INTO campaign_pools (campaign_id, pool, packet_id) VALUES "
-                            + String.join(", ", Collections.nCopies(to - from, "(?, ?, ?)")))
+            jdbc.sql("INSERT INTO campaign_pools (campaign_id, round, pool, packet_id) VALUES "
+                            + String.join(", ", Collections.nCopies(to - from, "(?, ?, ?, ?)")))
                     .params(params)
                     .update();
         }
@@ -65,35 +95,58 @@ public final class JdbcCampaigns implements Campaigns {
 
     @Override
     public Optional<Campaign> find(CampaignId id) {
+        // The rounds first: no query runs while another's rows are read.
+        List<CampaignRound> rounds = rounds(id);
         return jdbc.sql("SELECT " + COLUMNS + " FROM campaigns WHERE id = ?")
                 .param(id.value())
-                .query((rs, row) -> campaign(rs))
+                .query((rs, row) -> campaign(rs, rounds))
                 .optional();
     }
 
     @Override
-    public Optional<CampaignPools> pools(CampaignId id) {
-        return find(id).map(campaign -> new CampaignPools(
-                id,
-                jdbc.sql("SELECT packet_id FROM campaign_pools WHERE campaign_id = ? ORDER BY pool")
-                        .param(id.value())
-                        .query((rs, row) -> new PacketId(rs.getString("packet_id")))
-                        .list(),
-                campaign.endsAt()));
+    public Optional<LiveCampaign> live(CampaignId id) {
+        return find(id).map(campaign -> {
+            Map<Integer, List<PacketId>> pools = new TreeMap<>();
+            jdbc.sql("SELECT round, packet_id FROM campaign_pools WHERE campaign_id = ? ORDER BY round, pool")
+                    .param(id.value())
+                    .query(rs -> {
+                        pools.computeIfAbsent(rs.getInt("round"), round -> new ArrayList<>())
+                                .add(new PacketId(rs.getString("packet_id")));
+                    });
+            List<CampaignPools> rounds = campaign.rounds().stream()
+                    .map(round -> new CampaignPools(
+                            id, round.index(), pools.get(round.index()), round.startsAt(), round.endsAt()))
+                    .toList();
+            return new LiveCampaign(id, campaign.oncePer(), rounds);
+        });
     }
 
     @Override
     public List<Campaign> newest(int limit) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM campaigns ORDER BY opened_at DESC, id DESC LIMIT ?")
+        return jdbc
+                .sql("SELECT id FROM campaigns ORDER BY opened_at DESC, id DESC LIMIT ?")
                 .param(limit)
-                .query((rs, row) -> campaign(rs))
+                .query((rs, row) -> new CampaignId(rs.getString("id")))
+                .list()
+                .stream()
+                .flatMap(id -> find(id).stream())
+                .toList();
+    }
+
+    private List<CampaignRound> rounds(CampaignId id) {
+        return jdbc.sql("SELECT round, starts_at, ends_at, shares FROM campaign_rounds WHERE campaign_id = ?"
+                        + " ORDER BY round")
+                .param(id.value())
+                .query((rs, row) -> new CampaignRound(
+                        rs.getInt("round"), fromSql(rs, "starts_at"), fromSql(rs, "ends_at"), rs.getInt("shares")))
                 .list();
     }
 
-    private static Campaign campaign(ResultSet rs) throws SQLException {
+    private static Campaign campaign(ResultSet rs, List<CampaignRound> rounds) throws SQLException {
         long min = rs.getLong("min_share");
         ShareRule rule =
                 rs.wasNull() ? new ShareRule.Equal() : new ShareRule.RandomBetween(min, rs.getLong("max_share"));
+        String group = rs.getString("group_id");
         return new Campaign(
                 new CampaignId(rs.getString("id")),
                 UserId.of(rs.getLong("sponsor_id")),
@@ -102,7 +155,9 @@ public final class JdbcCampaigns implements Campaigns {
                 rs.getInt("shares"),
                 rule,
                 rs.getInt("pools"),
-                fromSql(rs, "opened_at"),
-                fromSql(rs, "ends_at"));
+                rounds,
+                group == null ? null : new GroupId(group),
+                OncePer.valueOf(rs.getString("once_per")),
+                fromSql(rs, "opened_at"));
     }
 }

@@ -1,11 +1,14 @@
 package io.hongbao.campaign.model;
 
+import java.time.Instant;
+
 /** What one campaign grab got. None of them is a failure of the service. */
 public sealed interface CampaignGrab
         permits CampaignGrab.Granted,
                 CampaignGrab.AlreadyGranted,
                 CampaignGrab.SoldOut,
                 CampaignGrab.Ended,
+                CampaignGrab.NotStarted,
                 CampaignGrab.NotInAudience,
                 CampaignGrab.TryAgain,
                 CampaignGrab.NoSuchCampaign {
@@ -19,8 +22,11 @@ public sealed interface CampaignGrab
     /** Every pool answered sold out to this person's walk: no share is left anywhere. */
     record SoldOut() implements CampaignGrab {}
 
-    /** The campaign's pools have expired: what was left is refunded to the sponsor. */
+    /** The round has ended (and no later one is planned): what was left is refunded to the sponsor. */
     record Ended() implements CampaignGrab {}
+
+    /** No round is on: the next starts at {@code startsAt}. */
+    record NotStarted(Instant startsAt) implements CampaignGrab {}
 
     record NotInAudience() implements CampaignGrab {}
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * A campaign's live pools and how a person walks them (ADR 0103). Each pool is a packet of its own, in a virtual shard
+ * One round's live pools and how a person walks them (ADR 0103). Each pool is a packet of its own, in a virtual shard
  * of its own, so the pools' grabs spread over every Redis primary and each grab stays one script call in one slot.
  *
  * <p>Everyone has a home pool, chosen by a stable hash of their user id, and grabs there first. Only when the home
@@ -15,14 +15,19 @@ import java.util.function.IntPredicate;
  * good (a pool's shares are never refilled), which is what makes the walk safe and fair; {@code
  * GrabbingCampaignShare} says how.
  *
+ * @param round the round's index, 0 for the first
  * @param pools pool {@code i}'s packet at index {@code i}
+ * @param startsAt when the round's shares may be grabbed
  * @param endsAt when the pools expire (what is left is refunded then)
  */
-public record CampaignPools(CampaignId campaign, List<PacketId> pools, Instant endsAt) {
+public record CampaignPools(CampaignId campaign, int round, List<PacketId> pools, Instant startsAt, Instant endsAt) {
 
     public CampaignPools {
         if (pools.isEmpty()) {
-            throw new IllegalArgumentException("a campaign has at least one pool");
+            throw new IllegalArgumentException("a round has at least one pool");
+        }
+        if (!endsAt.isAfter(startsAt)) {
+            throw new IllegalArgumentException("a round ends after it starts");
         }
         pools = List.copyOf(pools);
     }

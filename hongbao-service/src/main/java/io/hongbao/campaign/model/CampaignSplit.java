@@ -36,6 +36,31 @@ public final class CampaignSplit {
         return split;
     }
 
+    /**
+     * A campaign released in rounds: each round's part of the total in proportion to its shares (by the largest
+     * remainder, as pools' parts are, so each part lies within its shares' bounds and the parts add up to the total),
+     * then each round cut into its pools by {@link #pools}, with {@code pools} pools or one per share if fewer.
+     *
+     * @param roundShares round {@code i}'s share count at index {@code i}
+     * @return per round, one list of shares per pool
+     */
+    public static List<List<List<Share>>> rounds(
+            ShareRule rule, long total, int[] roundShares, int pools, RandomGenerator random) {
+        int shares = 0;
+        for (int count : roundShares) {
+            shares = Math.addExact(shares, count);
+        }
+        if (!rule.fits(total, shares)) {
+            throw new IllegalArgumentException(total + " cents do not cut into " + shares + " shares by " + rule);
+        }
+        long[] sums = sums(total, shares, roundShares);
+        List<List<List<Share>>> split = new ArrayList<>(roundShares.length);
+        for (int round = 0; round < roundShares.length; round++) {
+            split.add(pools(rule, sums[round], roundShares[round], Math.min(pools, roundShares[round]), random));
+        }
+        return split;
+    }
+
     /** Shares per pool: {@code shares / pools}, one more for the first {@code shares % pools}. */
     static int[] counts(int shares, int pools) {
         int[] counts = new int[pools];

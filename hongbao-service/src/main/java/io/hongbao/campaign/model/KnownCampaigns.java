@@ -3,8 +3,8 @@ package io.hongbao.campaign.model;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
-/** The campaigns' pools as the grab path looks them up: without blocking, answered from memory once known. */
+/** The campaigns' rounds and pools as the grab path looks them up: without blocking, answered from memory once known. */
 public interface KnownCampaigns {
 
-    CompletionStage<Optional<CampaignPools>> pools(CampaignId id);
+    CompletionStage<Optional<LiveCampaign>> live(CampaignId id);
 }

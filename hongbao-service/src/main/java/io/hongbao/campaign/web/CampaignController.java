@@ -27,7 +27,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -61,6 +64,7 @@ class CampaignController {
     private final Blocking blocking;
     private final CampaignAdmission admission;
     private final CampaignGrabTimers timers;
+    private final Clock clock;
 
     CampaignController(
             OpeningCampaign opening,
@@ -69,20 +73,24 @@ class CampaignController {
             Blocking blocking,
             CampaignSettings settings,
             CampaignGrabTimers timers,
-            MeterRegistry registry) {
+            MeterRegistry registry,
+            Clock clock) {
         this.opening = opening;
         this.grabbing = grabbing;
         this.reading = reading;
         this.blocking = blocking;
         this.admission = new CampaignAdmission(settings.admission(), registry);
         this.timers = timers;
+        this.clock = clock;
     }
 
     @Operation(
             operationId = "openCampaign",
             summary = "Open a campaign (admin)",
-            description = "Debits the sponsor by the whole total, cuts it into the shares and spreads them over the"
-                    + " pools; grabbable at once until endsAt, when what is left returns to the sponsor.",
+            description = "Debits the sponsor by the whole total, cuts it into the shares, releases them in rounds"
+                    + " (one from now for lastsSeconds, or the rounds given) and spreads each round's over its pools;"
+                    + " what is left of a round returns to the sponsor when it ends. For everyone signed in, or for"
+                    + " the members of groupId.",
             responses = {
                 @ApiResponse(
                         responseCode = "201",
@@ -91,19 +99,26 @@ class CampaignController {
                 @ApiResponse(
                         responseCode = "409",
                         description = "INSUFFICIENT_FUNDS: the sponsor's balance does not cover the total; nothing"
-                                + " changed")
+                                + " changed"),
+                @ApiResponse(
+                        responseCode = "400",
+                        description = "VALIDATION_FAILED: the rounds, amounts, pools or audience do not hold together"
+                                + " (or name no group); nothing changed")
             })
     @PostMapping("/api/v1/admin/campaigns")
     Mono<ResponseEntity<CampaignView>> open(@RequestBody OpenCampaignRequest body) {
         if (body == null || body.sponsor() == null) {
-            throw ApiException.validation("sponsor, total, shares, type and lastsSeconds are required");
+            throw ApiException.validation("sponsor, total, shares and type are required");
         }
-        OpenCampaignCommand command = body.toCommand(opening.mostPools(UserId.of(body.sponsor())));
+        OpenCampaignCommand command = body.toCommand(opening.mostPools(UserId.of(body.sponsor())), clock.instant());
         return blocking.call(() -> opening.open(command))
                 .flatMap(Mono::fromCompletionStage)
                 .map(outcome -> {
                     if (outcome instanceof OpenOutcome.Opened opened) {
                         return ResponseEntity.status(HttpStatus.CREATED).body(CampaignView.of(opened.campaign()));
+                    }
+                    if (outcome instanceof OpenOutcome.UnknownAudience) {
+                        throw ApiException.validation("no group " + body.groupId());
                     }
                     if (outcome instanceof OpenOutcome.TooManyPools tooMany) {
                         throw ApiException.validation("at most " + tooMany.max() + " pools on the sponsor's database");
@@ -139,16 +154,21 @@ class CampaignController {
     @Operation(
             operationId = "grabCampaign",
             summary = "Grab a share of a campaign",
-            description = "At most one share per person and campaign. TRY_AGAIN is part of the game, not an error:"
+            description = "At most one share per person and campaign (or per round, by oncePer), in the round that is"
+                    + " on. TRY_AGAIN is part of the game, not an error:"
                     + " the crowd is larger than this instance serves right now, nothing was decided, come back"
                     + " after retryAfterMillis (Retry-After says the same in whole seconds).",
             responses = {
                 @ApiResponse(
                         responseCode = "200",
-                        description = "GRABBED or ALREADY_GRABBED with the amount; SOLD_OUT (no share is left in any"
-                                + " pool); EXPIRED (the campaign ended); TRY_AGAIN with retryAfterMillis",
+                        description = "GRABBED or ALREADY_GRABBED with the amount; SOLD_OUT (no share of the round is"
+                                + " left in any pool); EXPIRED (the last round ended); NOT_STARTED with startsAt and"
+                                + " retryAfterMillis (no round is on yet); TRY_AGAIN with retryAfterMillis",
                         content = @Content(schema = @Schema(implementation = CampaignGrabView.class))),
                 @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such campaign"),
+                @ApiResponse(
+                        responseCode = "403",
+                        description = "NOT_A_MEMBER: the campaign is for a group the caller is not in"),
                 @ApiResponse(
                         responseCode = "503",
                         description = "UNAVAILABLE: a backing store failed or no replica confirmed the grab; it may"
@@ -167,24 +187,50 @@ class CampaignController {
                 .map(grab -> answer(grab, id))
                 // A pool Redis lost is rebuilt only once the database has every grant of it: nothing was decided.
                 .onErrorResume(RebuildRefused::behind, refused -> Mono.just(tryAgain(admission.retryAfter())))
+                .onErrorResume(CampaignController::refusedUnchanged, this::atTheLimits)
                 .doOnNext(answer -> timers.record(answer.getBody().outcome(), start))
                 .doOnError(failure -> timers.record(CampaignGrabTimers.FAILED, start))
+                .doFinally(signal -> admission.release())
                 .onErrorMap(CampaignController::notReplicated)
                 .onErrorMap(STORE_DOWN);
     }
 
+    /**
+     * A pool's grab refused before Redis changed anything: Redis short of memory or the database too far behind
+     * (docs/api.md, Red packets). For the crowd that is the lossy edge too: come back later, as the refusal says.
+     */
+    private Mono<ResponseEntity<CampaignGrabView>> atTheLimits(Throwable failure) {
+        admission.refusedAtTheLimits();
+        long seconds = ((ApiException) unwrapped(failure)).retryAfterSeconds();
+        return Mono.just(tryAgain(Duration.ofSeconds(seconds)));
+    }
+
+    /** Refusals carry a Retry-After and say nothing was changed; the grab path's other 503s may have happened. */
+    private static boolean refusedUnchanged(Throwable failure) {
+        return unwrapped(failure) instanceof ApiException refused
+                && refused.code() == ErrorCode.UNAVAILABLE
+                && refused.retryAfterSeconds() > 0;
+    }
+
+    private static Throwable unwrapped(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    }
+
     private ResponseEntity<CampaignGrabView> answer(CampaignGrab grab, String id) {
         if (grab instanceof CampaignGrab.Granted granted) {
-            return ResponseEntity.ok(new CampaignGrabView("GRABBED", granted.amount(), null));
+            return ResponseEntity.ok(CampaignGrabView.of("GRABBED", granted.amount()));
         }
         if (grab instanceof CampaignGrab.AlreadyGranted earlier) {
-            return ResponseEntity.ok(new CampaignGrabView("ALREADY_GRABBED", earlier.amount(), null));
+            return ResponseEntity.ok(CampaignGrabView.of("ALREADY_GRABBED", earlier.amount()));
         }
         if (grab instanceof CampaignGrab.SoldOut) {
-            return ResponseEntity.ok(new CampaignGrabView("SOLD_OUT", null, null));
+            return ResponseEntity.ok(CampaignGrabView.of("SOLD_OUT", null));
         }
         if (grab instanceof CampaignGrab.Ended) {
-            return ResponseEntity.ok(new CampaignGrabView("EXPIRED", null, null));
+            return ResponseEntity.ok(CampaignGrabView.of("EXPIRED", null));
+        }
+        if (grab instanceof CampaignGrab.NotStarted notStarted) {
+            return notStarted(notStarted.startsAt());
         }
         if (grab instanceof CampaignGrab.TryAgain) {
             return tryAgain(admission.retryAfter());
@@ -199,7 +245,15 @@ class CampaignController {
         long seconds = Math.max(1, (after.toMillis() + 999) / 1000);
         return ResponseEntity.ok()
                 .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
-                .body(new CampaignGrabView("TRY_AGAIN", null, after.toMillis()));
+                .body(new CampaignGrabView("TRY_AGAIN", null, after.toMillis(), null));
+    }
+
+    /** Before a round: come back when it starts (Retry-After in whole seconds, rounded up). */
+    private ResponseEntity<CampaignGrabView> notStarted(Instant startsAt) {
+        long millis = Math.max(0, Duration.between(clock.instant(), startsAt).toMillis());
+        return ResponseEntity.ok()
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (millis + 999) / 1000)))
+                .body(new CampaignGrabView("NOT_STARTED", null, millis, startsAt));
     }
 
     private static Throwable notReplicated(Throwable failure) {

@@ -7,10 +7,14 @@ import io.hongbao.campaign.model.Campaign;
 import io.hongbao.campaign.model.CampaignId;
 import io.hongbao.campaign.model.CampaignPools;
 import io.hongbao.campaign.model.Campaigns;
+import io.hongbao.campaign.model.LiveCampaign;
+import io.hongbao.campaign.model.OncePer;
 import io.hongbao.campaign.model.OpenCampaignCommand;
 import io.hongbao.campaign.model.OpenOutcome;
 import io.hongbao.campaign.model.ShareRule;
 import io.hongbao.group.application.InMemoryGroups;
+import io.hongbao.group.model.Group;
+import io.hongbao.group.model.GroupId;
 import io.hongbao.platform.db.DatabaseShards;
 import io.hongbao.redpacket.application.InMemoryEscrowAccounts;
 import io.hongbao.redpacket.application.InMemoryHotPackets;
@@ -18,6 +22,7 @@ import io.hongbao.redpacket.application.InMemoryRedPackets;
 import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.model.PacketId;
 import io.hongbao.redpacket.model.PacketShards;
+import io.hongbao.redpacket.model.RedPacket;
 import io.hongbao.support.InMemoryTransactions;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,13 +44,15 @@ class OpeningCampaignTest {
 
     private final Clock clock = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
     private final InMemoryTransactions transactions = new InMemoryTransactions();
-    private final InMemoryRedPackets packets = new InMemoryRedPackets(new InMemoryGroups());
+    private final InMemoryGroups groups = new InMemoryGroups();
+    private final InMemoryRedPackets packets = new InMemoryRedPackets(groups);
     private final InMemoryEscrowAccounts escrow = new InMemoryEscrowAccounts();
     private final InMemoryHotPackets hot = new InMemoryHotPackets(clock, transactions);
     private final StoredCampaigns campaigns = new StoredCampaigns();
     private final PacketShards shards = new PacketShards(64, new DatabaseShards(2));
     private final OpeningCampaign opening = new OpeningCampaign(
             campaigns,
+            groups,
             packets,
             escrow,
             transactions,
@@ -61,13 +68,13 @@ class OpeningCampaignTest {
         OpenOutcome outcome = open(10_000, 500, 16);
 
         assertThat(outcome).isInstanceOf(OpenOutcome.Opened.class);
-        CampaignPools pools = ((OpenOutcome.Opened) outcome).pools();
+        CampaignPools pools = onlyRound(outcome);
         assertThat(pools.size()).isEqualTo(16);
         assertThat(escrow.balance(SPONSOR)).isEqualTo(90_000);
         assertThat(escrow.escrowed()).isEqualTo(10_000);
         assertThat(hot.published()).containsExactlyInAnyOrderElementsOf(pools.pools());
         assertThat(hot.publishedInsideATransaction()).isFalse();
-        assertThat(campaigns.pools(pools.campaign())).contains(pools);
+        assertThat(campaigns.stored.get(pools.campaign())).containsExactly(pools);
         assertThat(pools.endsAt()).isEqualTo(clock.instant().plus(Duration.ofMinutes(10)));
     }
 
@@ -75,7 +82,7 @@ class OpeningCampaignTest {
     void everyPoolLivesInAVirtualShardOfItsOwnOnTheSponsorsDatabaseAndSoDoesTheCampaign() {
         escrow.deposit(SPONSOR, 100_000);
 
-        CampaignPools pools = ((OpenOutcome.Opened) open(10_000, 500, 32)).pools();
+        CampaignPools pools = onlyRound(open(10_000, 500, 32));
 
         int database = shards.databases().ofUser(SPONSOR.value());
         List<Integer> virtualShards = new ArrayList<>();
@@ -104,7 +111,61 @@ class OpeningCampaignTest {
         assertThat(escrow.balance(SPONSOR)).isEqualTo(100_000);
     }
 
+    @Test
+    void everyRoundIsFundedAtOnceAndItsPoolsExpireAtItsEndSoWhatIsLeftOfItReturnsThen() {
+        escrow.deposit(SPONSOR, 100_000);
+        Instant second = clock.instant().plus(Duration.ofMinutes(5));
+
+        OpenOutcome outcome = opening.open(new OpenCampaignCommand(
+                        SPONSOR,
+                        "rain",
+                        9_000,
+                        300,
+                        new ShareRule.Equal(),
+                        8,
+                        List.of(
+                                new OpenCampaignCommand.Round(clock.instant(), Duration.ofMinutes(1), 100),
+                                new OpenCampaignCommand.Round(second, Duration.ofMinutes(2), 200)),
+                        null,
+                        OncePer.CAMPAIGN))
+                .toCompletableFuture()
+                .join();
+
+        List<CampaignPools> rounds = ((OpenOutcome.Opened) outcome).rounds();
+        assertThat(escrow.balance(SPONSOR)).isEqualTo(91_000);
+        assertThat(rounds).extracting(CampaignPools::startsAt).containsExactly(clock.instant(), second);
+        assertThat(rounds.get(1).endsAt()).isEqualTo(second.plus(Duration.ofMinutes(2)));
+        long firstRound = 0;
+        for (PacketId pool : rounds.get(0).pools()) {
+            RedPacket packet = packets.find(pool).orElseThrow();
+            assertThat(packet.expiresAt()).isEqualTo(rounds.get(0).endsAt());
+            firstRound += packet.total().value();
+        }
+        assertThat(firstRound).as("the first round's part: 100 shares of 30").isEqualTo(3_000);
+        assertThat(hot.published()).hasSize(16);
+    }
+
+    @Test
+    void aGroupsCampaignHandsEveryPoolTheGroupsMembersAndAnUnknownGroupOpensNothing() {
+        escrow.deposit(SPONSOR, 100_000);
+        GroupId family = GroupId.generate();
+        groups.add(new Group(family, "family", SPONSOR, List.of(SPONSOR, UserId.of(8))));
+
+        CampaignPools pools = onlyRound(open(10_000, 500, 4, family));
+
+        for (PacketId pool : pools.pools()) {
+            assertThat(packets.find(pool).orElseThrow().groupId()).isEqualTo(family);
+            assertThat(packets.state(pool).orElseThrow().members()).containsExactly(SPONSOR, UserId.of(8));
+        }
+        assertThat(open(10_000, 500, 4, GroupId.generate())).isEqualTo(new OpenOutcome.UnknownAudience());
+        assertThat(escrow.balance(SPONSOR)).isEqualTo(90_000);
+    }
+
     private OpenOutcome open(long total, int shares, int pools) {
+        return open(total, shares, pools, null);
+    }
+
+    private OpenOutcome open(long total, int shares, int pools, GroupId audience) {
         return opening.open(new OpenCampaignCommand(
                         SPONSOR,
                         "rain",
@@ -112,20 +173,28 @@ class OpeningCampaignTest {
                         shares,
                         new ShareRule.RandomBetween(1, 40),
                         pools,
-                        Duration.ofMinutes(10)))
+                        List.of(new OpenCampaignCommand.Round(clock.instant(), Duration.ofMinutes(10), shares)),
+                        audience,
+                        OncePer.CAMPAIGN))
                 .toCompletableFuture()
                 .join();
     }
 
+    private static CampaignPools onlyRound(OpenOutcome outcome) {
+        List<CampaignPools> rounds = ((OpenOutcome.Opened) outcome).rounds();
+        assertThat(rounds).hasSize(1);
+        return rounds.get(0);
+    }
+
     /** The campaigns stored, in memory. */
     private static final class StoredCampaigns implements Campaigns {
-        final Map<CampaignId, CampaignPools> stored = new HashMap<>();
+        final Map<CampaignId, List<CampaignPools>> stored = new HashMap<>();
         final Map<CampaignId, Campaign> campaigns = new HashMap<>();
 
         @Override
-        public void add(Campaign campaign, CampaignPools pools) {
+        public void add(Campaign campaign, List<CampaignPools> rounds) {
             campaigns.put(campaign.id(), campaign);
-            stored.put(campaign.id(), pools);
+            stored.put(campaign.id(), rounds);
         }
 
         @Override
@@ -134,8 +203,8 @@ class OpeningCampaignTest {
         }
 
         @Override
-        public Optional<CampaignPools> pools(CampaignId id) {
-            return Optional.ofNullable(stored.get(id));
+        public Optional<LiveCampaign> live(CampaignId id) {
+            return find(id).map(campaign -> new LiveCampaign(id, campaign.oncePer(), stored.get(id)));
         }
 
         @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.account.model.UserId;
 import io.hongbao.redpacket.model.PacketId;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -51,7 +52,9 @@ class CampaignPoolsTest {
     private static CampaignPools pools(int count) {
         return new CampaignPools(
                 new CampaignId("c1"),
+                0,
                 IntStream.range(0, count).mapToObj(i -> new PacketId("p" + i)).toList(),
-                java.time.Instant.EPOCH);
+                Instant.EPOCH,
+                Instant.EPOCH.plusSeconds(60));
     }
 }

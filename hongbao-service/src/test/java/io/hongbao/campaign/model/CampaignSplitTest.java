@@ -103,4 +103,22 @@ class CampaignSplitTest {
                         .sum())
                 .isEqualTo(total);
     }
+
+    @Test
+    void roundsTakeTheirPartOfTheTotalByTheirSharesAndEveryShareStaysWithinItsBounds() {
+        ShareRule rule = new ShareRule.RandomBetween(5, 60);
+        int[] rounds = {1_000, 3, 2_500};
+
+        List<List<List<Share>>> split = CampaignSplit.rounds(rule, 100_003, rounds, 16, new SplittableRandom(4));
+
+        long total = 0;
+        for (int round = 0; round < rounds.length; round++) {
+            List<Share> shares = split.get(round).stream().flatMap(List::stream).toList();
+            assertThat(shares).hasSize(rounds[round]);
+            assertThat(shares).allSatisfy(share -> assertThat(share.amount()).isBetween(5L, 60L));
+            assertThat(split.get(round)).hasSize(Math.min(16, rounds[round]));
+            total += shares.stream().mapToLong(Share::amount).sum();
+        }
+        assertThat(total).isEqualTo(100_003);
+    }
 }

@@ -13,7 +13,7 @@ class CampaignAdmissionTest {
     void aBurstPassesAndTheNextGrabIsRefusedAndCounted() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         CampaignAdmission admission =
-                new CampaignAdmission(new CampaignSettings.Admission(1, 3, Duration.ofMillis(500)), registry);
+                new CampaignAdmission(new CampaignSettings.Admission(1, 3, 10, Duration.ofMillis(500)), registry);
 
         assertThat(admission.admit()).isTrue();
         assertThat(admission.admit()).isTrue();
@@ -28,5 +28,24 @@ class CampaignAdmissionTest {
                         .count())
                 .isEqualTo(1);
         assertThat(admission.retryAfter()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void aGrabOverTheOutstandingOnesIsRefusedAsBusyUntilOneIsAnswered() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        CampaignAdmission admission =
+                new CampaignAdmission(new CampaignSettings.Admission(100, 100, 2, Duration.ofMillis(500)), registry);
+
+        assertThat(admission.admit()).isTrue();
+        assertThat(admission.admit()).isTrue();
+        assertThat(admission.admit()).as("two outstanding already").isFalse();
+        admission.release();
+
+        assertThat(admission.admit()).as("one answered").isTrue();
+        assertThat(registry.get("hongbao.campaign.grabs.refused")
+                        .tag("reason", "busy")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
     }
 }

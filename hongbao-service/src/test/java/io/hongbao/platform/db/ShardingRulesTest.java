@@ -63,8 +63,9 @@ class ShardingRulesTest {
     /** ADR 0088: a group on its home shard, by its id. */
     private static final Map<String, String> BY_GROUP = Map.of("chat_groups", "id", "group_members", "group_id");
 
-    /** ADR 0103: a campaign and the list of its pools on its home shard, by its id. */
-    private static final Map<String, String> BY_CAMPAIGN = Map.of("campaigns", "id", "campaign_pools", "campaign_id");
+    /** ADR 0103: a campaign, its rounds and the list of its pools on its home shard, by its id. */
+    private static final Map<String, String> BY_CAMPAIGN =
+            Map.of("campaigns", "id", "campaign_pools", "campaign_id", "campaign_rounds", "campaign_id");
 
     /** ADR 0093: a wheel's rows on its home shard, by its id. */
     private static final Map<String, String> BY_WHEEL = Map.of(

@@ -231,17 +231,18 @@ class ClusterModeIT {
         api.deposit(sponsor, total).expectStatus().isOk();
         OpeningCampaign opening = context.getBean(OpeningCampaign.class);
         GrabbingCampaignShare grabbing = context.getBean(GrabbingCampaignShare.class);
-        OpenOutcome outcome = opening.open(new OpenCampaignCommand(
+        OpenOutcome outcome = opening.open(OpenCampaignCommand.oneRound(
                         UserId.of(sponsor),
                         "rain",
                         total,
                         shares,
                         new ShareRule.RandomBetween(1, 99),
                         OpenCampaignCommand.DEFAULT_POOLS,
+                        Instant.now(),
                         Duration.ofMinutes(10)))
                 .toCompletableFuture()
                 .get(60, TimeUnit.SECONDS);
-        CampaignPools pools = ((OpenOutcome.Opened) outcome).pools();
+        CampaignPools pools = ((OpenOutcome.Opened) outcome).rounds().get(0);
         List<String> poolOwner = new ArrayList<>();
         for (PacketId pool : pools.pools()) {
             poolOwner.add(ownerOf(keys.packet(pool)));
@@ -265,7 +266,7 @@ class ClusterModeIT {
             inFlight.acquire();
             UserId user = UserId.of(person);
             homeGrabsPerPrimary.merge(poolOwner.get(pools.home(user)), 1, Integer::sum);
-            grabbing.grab(pools, user).whenComplete((grab, failure) -> {
+            grabbing.grab(pools.campaign(), user).whenComplete((grab, failure) -> {
                 answers.computeIfAbsent(person, p -> Collections.synchronizedList(new ArrayList<>()))
                         .add(failure == null ? grab : new CampaignGrab.TryAgain(failure.toString()));
                 inFlight.release();

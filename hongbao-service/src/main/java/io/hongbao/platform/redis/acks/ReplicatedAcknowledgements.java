@@ -95,6 +95,9 @@ public final class ReplicatedAcknowledgements extends PeriodicWorker implements 
     }
 
     private static CompletionStage<Void> acknowledgedSince(Node known, long epoch) {
+        if (known.counted.isDone()) {
+            return known.acks.acknowledged(epoch);
+        }
         return known.counted.thenCompose(counted -> known.acks.acknowledged(epoch));
     }
 
@@ -103,14 +106,10 @@ public final class ReplicatedAcknowledgements extends PeriodicWorker implements 
         return acknowledged(node(connection, commands));
     }
 
-    private CompletionStage<Void> acknowledged(Node known) {
-        if (known.counted.isDone()) {
-            return known.acks.acknowledged();
-        }
-        // The connection the reply arrived on, read now: a reconnect before the count arrives fails the call, as a
-        // WAIT on the new connection would not cover it (the count is read on the new connection, after the loss).
-        long repliedIn = known.acks.connectionEpoch();
-        return known.counted.thenCompose(counted -> known.acks.acknowledged(repliedIn));
+    private static CompletionStage<Void> acknowledged(Node known) {
+        // The connection the reply arrived on, read now: a reconnect before the replica count arrives fails the call,
+        // as a WAIT on the new connection would not cover it (the count is read on the new connection, after the loss).
+        return acknowledgedSince(known, known.acks.connectionEpoch());
     }
 
     /** How many replicas a call on {@code node} waits for now. */

@@ -6,6 +6,7 @@ import io.hongbao.redpacket.application.PublishingRedPacket;
 import io.hongbao.redpacket.infrastructure.PacketKeys;
 import io.hongbao.redpacket.infrastructure.persister.ShardDoorbell;
 import io.hongbao.redpacket.model.RedPackets;
+import io.hongbao.redpacket.model.UnclaimedShares;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,6 +18,11 @@ class LifecycleConfiguration {
     @Bean
     RedisHotPackets hotPackets(RedisConnection redis, PacketKeys keys, RedPacketSettings settings) {
         return new RedisHotPackets(redis.async(), keys, settings.retention());
+    }
+
+    @Bean
+    UnclaimedShares unclaimedShares(RedisConnection redis, PacketKeys keys) {
+        return new RedisUnclaimedShares(redis.async(), keys);
     }
 
     @Bean
