@@ -100,7 +100,7 @@ class AccessibilityIT extends BrowserIntegrationTest {
         pages.put("#/send", "send-form");
         pages.put("#/p/" + packet.id(), "grab-row");
         pages.put("#/campaigns", "campaign-item");
-        pages.put("#/c/" + campaign, "grab");
+        pages.put("#/c/" + campaign, "shares-left");
         pages.put("#/wheels", "wheel-item");
         pages.put("#/w/" + wheel.id(), "prize-row");
         pages.forEach((route, shown) -> {
