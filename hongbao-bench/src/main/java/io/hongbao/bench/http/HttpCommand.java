@@ -1,6 +1,7 @@
 package io.hongbao.bench.http;
 
 import io.hongbao.bench.http.issuer.IssuerKey;
+import io.hongbao.bench.http.load.CampaignProfile;
 import io.hongbao.bench.http.load.HotProfile;
 import io.hongbao.bench.http.load.LoadProfile;
 import io.hongbao.bench.http.load.LoadSettings;
@@ -141,7 +142,9 @@ public final class HttpCommand implements Callable<Integer> {
                     + " walked one at a time by users who repeat: the load of the figures before ADR 0078) or"
                     + " independent (the realistic load in the shape of an independent measurement: 400 equally"
                     + " popular packets of 1,000 shares, no account holders, 300,000 users by default; the realistic"
-                    + " shape's options are not read) (${DEFAULT-VALUE})")
+                    + " shape's options are not read) or campaign (one campaign per run, each tap a new person of"
+                    + " --users, 1,000,000 by default, in order: a crowd at a round's start; ADR 0103)"
+                    + " (${DEFAULT-VALUE})")
     String profile;
 
     @Option(
@@ -284,8 +287,9 @@ public final class HttpCommand implements Callable<Integer> {
         require(
                 HotProfile.NAME.equals(profile)
                         || RealisticShape.NAME.equals(profile)
-                        || RealisticShape.INDEPENDENT.equals(profile),
-                "--profile is realistic, hot or independent");
+                        || RealisticShape.INDEPENDENT.equals(profile)
+                        || CampaignProfile.NAME.equals(profile),
+                "--profile is realistic, hot, independent or campaign");
         require(duplicates() >= 0 && duplicates() < 1, "--duplicates must be in [0, 1)");
         require(packets >= 0 && rate >= 0 && expectedRate() > 0, "--packets, --rate and --expected-rate must be >= 0");
         if (HotProfile.NAME.equals(profile)) {
@@ -384,6 +388,9 @@ public final class HttpCommand implements Callable<Integer> {
     LoadProfile profile(TokenIssuer issuer, JwtSecret secret) {
         if (HotProfile.NAME.equals(profile)) {
             return new HotProfile(issuer, users(), packets, shares(), centsPerShare, duplicates(), duration);
+        }
+        if (CampaignProfile.NAME.equals(profile)) {
+            return new CampaignProfile(secret, users(), centsPerShare, duration);
         }
         return new RealisticProfile(realisticShape(), secret, duration);
     }

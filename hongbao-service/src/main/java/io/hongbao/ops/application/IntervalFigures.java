@@ -41,7 +41,20 @@ public final class IntervalFigures {
             outcomes.merge(count.getKey(), grown / seconds, Double::sum);
         }
         double draws = growth(before.draws(), now.draws()) / seconds;
-        return new Figures(grabs / seconds, draws, outcomes, latency(before, now, grabs));
+        return new Figures(
+                grabs / seconds,
+                draws,
+                outcomes,
+                latency(before, now, grabs),
+                rates(before.campaignGrabs(), now.campaignGrabs(), seconds),
+                rates(before.campaignRefusals(), now.campaignRefusals(), seconds));
+    }
+
+    /** Each count's growth per second, for the keys the later reading has. */
+    private static Map<String, Double> rates(Map<String, Long> before, Map<String, Long> now, double seconds) {
+        Map<String, Double> rates = new HashMap<>();
+        now.forEach((key, count) -> rates.put(key, growth(before.getOrDefault(key, 0L), count) / seconds));
+        return rates;
     }
 
     private static Latency latency(MeterReading before, MeterReading now, long grabs) {

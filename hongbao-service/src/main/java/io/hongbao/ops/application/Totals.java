@@ -17,6 +17,8 @@ public final class Totals {
         double grabs = 0;
         double draws = 0;
         Map<String, Double> outcomes = new HashMap<>(IntervalFigures.idle().outcomesPerSecond());
+        Map<String, Double> campaignOutcomes = new HashMap<>();
+        Map<String, Double> campaignRefusals = new HashMap<>();
         Double worstP99 = null;
         double weightedP50 = 0;
         double weights = 0;
@@ -24,6 +26,10 @@ public final class Totals {
             grabs += figures.grabsPerSecond();
             draws += figures.drawsPerSecond();
             figures.outcomesPerSecond().forEach((outcome, rate) -> outcomes.merge(outcome, rate, Double::sum));
+            figures.campaignOutcomesPerSecond()
+                    .forEach((outcome, rate) -> campaignOutcomes.merge(outcome, rate, Double::sum));
+            figures.campaignRefusalsPerSecond()
+                    .forEach((reason, rate) -> campaignRefusals.merge(reason, rate, Double::sum));
             Latency latency = figures.grabLatencyMillis();
             if (latency.p99() != null && (worstP99 == null || latency.p99() > worstP99)) {
                 worstP99 = latency.p99();
@@ -34,6 +40,6 @@ public final class Totals {
             }
         }
         Latency latency = new Latency(weights > 0 ? weightedP50 / weights : null, worstP99);
-        return new Figures(grabs, draws, outcomes, latency);
+        return new Figures(grabs, draws, outcomes, latency, campaignOutcomes, campaignRefusals);
     }
 }

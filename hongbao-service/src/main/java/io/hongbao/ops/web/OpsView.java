@@ -91,7 +91,15 @@ record OpsView(
             @Schema(description = "grab answers per second by outcome, every outcome present")
             Map<String, Double> outcomesPerSecond,
 
-            LatencyView grabLatencyMillis) {
+            LatencyView grabLatencyMillis,
+
+            @Schema(description = "campaign grab answers per second by outcome (those seen since the instance started)")
+            Map<String, Double> campaignOutcomesPerSecond,
+
+            @Schema(
+                    description = "campaign grabs answered TRY_AGAIN per second by reason: rate, busy (too many"
+                            + " waiting for Redis), limits (Redis short of memory or the database too far behind)")
+            Map<String, Double> campaignRefusalsPerSecond) {
 
         static InstanceView of(InstanceFigures instance) {
             Figures figures = instance.figures();
@@ -103,7 +111,9 @@ record OpsView(
                     figures.grabsPerSecond(),
                     figures.drawsPerSecond(),
                     new TreeMap<>(figures.outcomesPerSecond()),
-                    LatencyView.of(figures.grabLatencyMillis()));
+                    LatencyView.of(figures.grabLatencyMillis()),
+                    new TreeMap<>(figures.campaignOutcomesPerSecond()),
+                    new TreeMap<>(figures.campaignRefusalsPerSecond()));
         }
     }
 
@@ -112,14 +122,18 @@ record OpsView(
             double grabsPerSecond,
             double drawsPerSecond,
             Map<String, Double> outcomesPerSecond,
-            LatencyView grabLatencyMillis) {
+            LatencyView grabLatencyMillis,
+            Map<String, Double> campaignOutcomesPerSecond,
+            Map<String, Double> campaignRefusalsPerSecond) {
 
         static FiguresView of(Figures figures) {
             return new FiguresView(
                     figures.grabsPerSecond(),
                     figures.drawsPerSecond(),
                     new TreeMap<>(figures.outcomesPerSecond()),
-                    LatencyView.of(figures.grabLatencyMillis()));
+                    LatencyView.of(figures.grabLatencyMillis()),
+                    new TreeMap<>(figures.campaignOutcomesPerSecond()),
+                    new TreeMap<>(figures.campaignRefusalsPerSecond()));
         }
     }
 

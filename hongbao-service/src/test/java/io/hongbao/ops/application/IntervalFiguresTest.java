@@ -3,6 +3,7 @@ package io.hongbao.ops.application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -81,5 +82,29 @@ class IntervalFiguresTest {
 
         assertThat(figures.grabsPerSecond()).isEqualTo(10.0);
         assertThat(figures.grabLatencyMillis().p50()).isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
+    void campaignGrabsAndTheirRefusalsAreRatesByOutcomeAndReasonBesideThePacketGrabs() {
+        MeterReading before =
+                new MeterReading(0, Map.of(), 0, BOUNDS, new long[4], Map.of("GRABBED", 10L), Map.of("rate", 100L));
+        MeterReading after = new MeterReading(
+                2 * SECOND,
+                Map.of(),
+                0,
+                BOUNDS,
+                new long[4],
+                Map.of("GRABBED", 30L, "TRY_AGAIN", 400L),
+                Map.of("rate", 480L, "busy", 20L));
+
+        Figures figures = IntervalFigures.between(before, after);
+
+        assertThat(figures.campaignOutcomesPerSecond())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("GRABBED", 10.0, "TRY_AGAIN", 200.0));
+        assertThat(figures.campaignRefusalsPerSecond())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("rate", 190.0, "busy", 10.0));
+        assertThat(figures.grabsPerSecond()).as("packet grabs only").isZero();
+        assertThat(Totals.of(List.of(figures, figures)).campaignRefusalsPerSecond())
+                .containsEntry("rate", 380.0);
     }
 }

@@ -6,6 +6,8 @@ public enum Outcome {
     ALREADY_GRABBED,
     SOLD_OUT,
     EXPIRED,
+    /** A campaign grab answered TRY_AGAIN by the lossy edge (or NOT_STARTED): nothing decided, come back. */
+    TRY_AGAIN,
     /** A draw answered 200: a prize or the consolation (the draw phase of {@code bench http}). */
     DRAWN,
     /** A draw answered 202 PENDING: points spent, the service finishes it later (not an error, but worth seeing). */
@@ -53,6 +55,9 @@ public enum Outcome {
         }
         if (body.contains("\"EXPIRED\"")) {
             return EXPIRED;
+        }
+        if (body.contains("\"TRY_AGAIN\"") || body.contains("\"NOT_STARTED\"")) {
+            return TRY_AGAIN;
         }
         return UNEXPECTED_BODY;
     }

@@ -29,6 +29,8 @@ public final class HongbaoTarget implements Target {
 
     /** Senders' user ids: far from the grabbers' range. Several senders spread the debits over several rows. */
     static final long FIRST_SENDER = 2_000_000_001L;
+    /** The sponsor of {@code --profile campaign}'s campaigns: away from the grabbers and the senders. */
+    static final long CAMPAIGN_SPONSOR = 2_500_000_001L;
 
     static final int SENDERS = 4;
     static final long ADMIN = 1;
@@ -161,6 +163,24 @@ public final class HongbaoTarget implements Target {
             ids.add(packet.get("id").asString());
         }
         return ids;
+    }
+
+    /** The sponsor's deposit through the admin API, then the campaign; its pools read from the database. */
+    @Override
+    public Campaign openCampaign(int shares, long centsPerShare) throws Exception {
+        long total = shares * centsPerShare;
+        api.post("/api/v1/admin/accounts/" + CAMPAIGN_SPONSOR + "/deposits", admin, "{\"amount\":" + total + "}");
+        String id = api.post(
+                        "/api/v1/admin/campaigns",
+                        admin,
+                        "{\"sponsor\":" + CAMPAIGN_SPONSOR + ",\"greeting\":\"bench\",\"total\":" + total
+                                + ",\"shares\":" + shares + ",\"type\":\"EQUAL\",\"lastsSeconds\":86400}")
+                .get("id")
+                .asString();
+        if (database == null) {
+            throw new IllegalStateException(name() + ": the campaign's pools are read from its database");
+        }
+        return new Campaign(id, database.campaignPools(id));
     }
 
     @Override
@@ -296,5 +316,8 @@ public final class HongbaoTarget implements Target {
     /** Reads how many grab rows the database holds for some packets. */
     interface GrabRows {
         long count(List<String> packetIds) throws SQLException;
+
+        /** The packet ids of a campaign's pools, in order. */
+        List<String> campaignPools(String campaignId) throws SQLException;
     }
 }

@@ -6,6 +6,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
@@ -54,5 +55,24 @@ public final class JdbcGrabRows implements HongbaoTarget.GrabRows {
             }
         }
         return rows;
+    }
+
+    /** On every shard: a campaign's rows are on its home database only, so the others answer none. */
+    @Override
+    public List<String> campaignPools(String campaignId) throws SQLException {
+        List<String> pools = new ArrayList<>();
+        for (String shard : shards) {
+            try (Connection db = DriverManager.getConnection(shard, user, password);
+                    PreparedStatement read = db.prepareStatement(
+                            "SELECT packet_id FROM campaign_pools WHERE campaign_id = ? ORDER BY round, pool")) {
+                read.setString(1, campaignId);
+                try (ResultSet result = read.executeQuery()) {
+                    while (result.next()) {
+                        pools.add(result.getString(1));
+                    }
+                }
+            }
+        }
+        return pools;
     }
 }

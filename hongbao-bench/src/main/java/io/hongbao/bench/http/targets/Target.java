@@ -66,6 +66,17 @@ public interface Target {
         return Optional.empty();
     }
 
+    /**
+     * Opens a campaign of {@code shares} equal shares of {@code centsPerShare} cents, grabbable at once for a day
+     * ({@code bench http --profile campaign}), on a target that has campaigns.
+     */
+    default Campaign openCampaign(int shares, long centsPerShare) throws Exception {
+        throw new UnsupportedOperationException(name() + " has no campaigns");
+    }
+
+    /** @param pools the packet ids of its pools, for counting its persisted grabs */
+    record Campaign(String id, List<String> pools) {}
+
     /** After the load stopped: waits until every granted share is persisted, or answers null if nothing persists. */
     Persistence awaitPersisted(List<String> packetIds, long granted, long loadStoppedNanos) throws Exception;
 }
