@@ -104,6 +104,17 @@ async function watchCampaign(token) {
   }
 }
 
+/** Every instance's campaign answers and the lossy edge's refusals by reason, with the backlog they lead to. */
+function renderCampaignAnswers(totals, persister) {
+  const refusals = totals.campaignRefusalsPerSecond ?? {};
+  const refused = Object.values(refusals).reduce((sum, x) => sum + (typeof x === 'number' ? x : 0), 0);
+  $('campaign-refused').textContent = num(refused);
+  $('campaign-backlog').textContent = int(persister.backlog);
+  table($('campaign-outcomes'), ['Outcome', 'per second'],
+    Object.entries(totals.campaignOutcomesPerSecond ?? {}).map(([k, v]) => [k, num(v)]));
+  table($('campaign-refusals'), ['Reason', 'per second'], Object.entries(refusals).map(([k, v]) => [k, num(v)]));
+}
+
 /** The newest campaign whose last round has not ended; a new one starts its figures afresh. */
 function choose(campaigns) {
   const now = Date.now();
@@ -189,6 +200,7 @@ function render(ops) {
   table($('instances'), ['Instance', 'Host', 'Started', 'Grabs/s'],
     instances.map((i) => [String(i.id ?? '?'), i.host ?? '', i.startedAt ? new Date(i.startedAt).toLocaleString() : '',
       num(i.grabsPerSecond)]));
+  renderCampaignAnswers(totals, persister);
   renderRedis(ops.redis ?? {});
   renderDeadLetters(dead);
   remember(ops.at ? Date.parse(ops.at) / 1000 : Date.now() / 1000, totals, latency, persister);

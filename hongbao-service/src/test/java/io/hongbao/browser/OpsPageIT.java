@@ -106,6 +106,8 @@ class OpsPageIT extends BrowserIntegrationTest {
         assertThat(ops.waitForText("campaign-left", "15")).isEqualTo("15");
         ops.until(page -> perSecond(page.find("campaign-rate").getText()) > 0, Duration.ofSeconds(5));
         assertThat(ops.find("campaign-pools").findElements(By.tagName("span"))).hasSize(4);
+        assertThat(ops.waitForText("campaign-outcomes", "GRABBED")).contains("SOLD_OUT");
+        assertThat(ops.text("campaign-refusals")).contains("rate", "busy", "limits");
         assertThat(ops.text("campaign-pools-out")).matches("[0-4] of 4");
         ops.screenshot("campaign");
     }
