@@ -107,7 +107,10 @@ export async function campaignView(root, claims, id) {
 
   const renderPrize = (got) => {
     prize.hidden = !got;
-    if (!got || prize.dataset.amount === String(got.amount)) return;
+    // Redrawn only when the share shown changes: the amount's pop animation is for a new share.
+    const shown = got && JSON.stringify([got.round, got.outcome, got.amount]);
+    if (!got || prize.dataset.shown === shown) return;
+    prize.dataset.shown = shown;
     prize.dataset.amount = String(got.amount);
     prize.replaceChildren(h('p', { class: 'caption' }, got.outcome === 'GRABBED' ? t('youGot') : t('alreadyGot')),
       h('p', { class: 'amount', dataTest: 'campaign-amount' }, yuan(got.amount)));
@@ -159,7 +162,7 @@ export async function campaignView(root, claims, id) {
     switch (answer.outcome) {
       case 'GRABBED':
       case 'ALREADY_GRABBED':
-        game.got.set(keyOf(round), answer);
+        game.got.set(keyOf(round), { ...answer, round: round.round });
         game.said = null;
         counter.soon();
         break;
