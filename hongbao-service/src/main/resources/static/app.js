@@ -1,11 +1,13 @@
-// The Hongbao web app: hash routes (#/, #/wallet, #/groups, #/g/<id>, #/send, #/p/<id>, #/wheels, #/w/<id>), so a
-// packet's shareable link is <origin>/#/p/<id>. No build step: native ES modules.
+// The Hongbao web app: hash routes (#/, #/wallet, #/groups, #/g/<id>, #/send, #/p/<id>, #/wheels, #/w/<id>,
+// #/campaigns, #/c/<id>), so a packet's shareable link is <origin>/#/p/<id> and a campaign's <origin>/#/c/<id>. No build
+// step: native ES modules.
 import { t, translatePage } from './i18n.js';
 import { adoptTokenFromUrl, session, get, post, newKey } from './api.js';
 import { h, field, messageBox, time, toast } from './dom.js';
 import { yuan, parseYuan } from './money.js';
 import { packetView } from './packet.js';
 import { wheelsView, wheelView } from './wheel.js';
+import { campaignsView, campaignView } from './campaign.js';
 import { providerOffer, startSignIn, finishSignIn } from './signin.js';
 
 const main = document.getElementById('main');
@@ -23,6 +25,8 @@ const routes = [
   [/^#\/p\/([\w-]+)$/, null, packetView],
   [/^#\/wheels$/, 'wheels', wheelsView],
   [/^#\/w\/([\w-]+)$/, 'wheels', wheelView],
+  [/^#\/campaigns$/, 'campaigns', campaignsView],
+  [/^#\/c\/([\w-]+)$/, 'campaigns', campaignView],
 ];
 
 async function route() {
@@ -116,6 +120,7 @@ function home(root, claims) {
     h('div', { class: 'actions' },
       h('a', { class: 'button primary', href: '#/send' }, t('goSend')),
       h('a', { class: 'button', href: '#/wallet' }, t('goWallet')),
+      h('a', { class: 'button', href: '#/campaigns' }, t('goCampaigns')),
       h('a', { class: 'button', href: '#/wheels' }, t('goWheels')),
       claims.admin ? h('a', { class: 'button', href: '/ops' }, t('goOps')) : null)));
   if (claims.admin) root.append(adminCard());

@@ -72,7 +72,100 @@ async function poll() {
     return;
   }
   render(await answer.json());
+  watchCampaign(token);
   timer = setTimeout(poll, 1000);
+}
+
+// The campaigns panel: the newest campaign not yet over (the list is read again every 10 s), its shares left per
+// sub-pool from GET /api/v1/campaigns/{id}/live, and how fast they go (the fall of sharesLeft per second).
+const LIST_EVERY_MILLIS = 10000;
+// A rate over a few seconds: a crowd's taps come in bursts, and one poll's change would flicker.
+const RATE_WINDOW_MILLIS = 5000;
+const campaign = { view: null, listedAt: 0, asking: false, last: null, fullest: [], samples: [] };
+
+async function watchCampaign(token) {
+  if (campaign.asking) return;
+  campaign.asking = true;
+  const headers = { Authorization: 'Bearer ' + token, Accept: 'application/json' };
+  try {
+    if (Date.now() - campaign.listedAt > LIST_EVERY_MILLIS) {
+      const answer = await fetch('/api/v1/campaigns?limit=20', { headers });
+      if (answer.ok) choose((await answer.json()).campaigns ?? []);
+      campaign.listedAt = Date.now();
+    }
+    // A service whose campaigns have no rounds has no /live either.
+    if (!campaign.view?.rounds) return renderCampaign(null);
+    const answer = await fetch(`/api/v1/campaigns/${campaign.view.id}/live`, { headers });
+    if (answer.ok) renderCampaign(await answer.json());
+  } catch {
+    // The next poll tries again; the main figures say whether the service is reachable.
+  } finally {
+    campaign.asking = false;
+  }
+}
+
+/** Every instance's campaign answers and the lossy edge's refusals by reason, with the backlog they lead to. */
+function renderCampaignAnswers(totals, persister) {
+  const refusals = totals.campaignRefusalsPerSecond ?? {};
+  const refused = Object.values(refusals).reduce((sum, x) => sum + (typeof x === 'number' ? x : 0), 0);
+  $('campaign-refused').textContent = num(refused);
+  $('campaign-backlog').textContent = int(persister.backlog);
+  table($('campaign-outcomes'), ['Outcome', 'per second'],
+    Object.entries(totals.campaignOutcomesPerSecond ?? {}).map(([k, v]) => [k, num(v)]));
+  table($('campaign-refusals'), ['Reason', 'per second'], Object.entries(refusals).map(([k, v]) => [k, num(v)]));
+}
+
+/** The newest campaign whose last round has not ended; a new one starts its figures afresh. */
+function choose(campaigns) {
+  const now = Date.now();
+  const on = campaigns.find((c) => Date.parse(c.endsAt) > now) ?? null;
+  if (on?.id !== campaign.view?.id) Object.assign(campaign, { last: null, fullest: [], samples: [] });
+  campaign.view = on;
+}
+
+function renderCampaign(live) {
+  const c = campaign.view;
+  $('campaign-which').textContent = c
+    ? `${c.greeting || 'Campaign'} (${c.id}) · round ${(live?.round ?? 0) + 1} of ${c.rounds?.length || 1}`
+    : 'No campaign is on.';
+  if (!c || !live) {
+    ['campaign-rate', 'campaign-left', 'campaign-pools-out'].forEach((test) => { $(test).textContent = '–'; });
+    drawPools([]);
+    return;
+  }
+  const now = performance.now();
+  if (campaign.last && campaign.last.round !== live.round) Object.assign(campaign, { fullest: [], samples: [] });
+  campaign.last = { round: live.round, sharesLeft: live.sharesLeft, at: now };
+  $('campaign-rate').textContent = num(takenPerSecond(campaign.last));
+  $('campaign-left').textContent = int(live.sharesLeft);
+  const pools = live.pools ?? [];
+  $('campaign-pools-out').textContent = `${pools.filter((p) => p.sharesLeft === 0).length} of ${pools.length}`;
+  drawPools(pools);
+}
+
+/** Shares taken per second over the last RATE_WINDOW_MILLIS of samples; null until there are two. */
+function takenPerSecond(sample) {
+  campaign.samples.push(sample);
+  while (campaign.samples[0].at < sample.at - RATE_WINDOW_MILLIS) campaign.samples.shift();
+  const first = campaign.samples[0];
+  return sample.at > first.at ? (first.sharesLeft - sample.sharesLeft) / ((sample.at - first.at) / 1000) : null;
+}
+
+/** One bar per pool, as high as its shares left against the fullest the panel has seen it (or an even split). */
+function drawPools(pools) {
+  const target = $('campaign-pools');
+  const round = campaign.view?.rounds?.[campaign.last?.round ?? 0];
+  const even = Math.ceil((round?.shares ?? campaign.view?.shares ?? 1) / Math.max(1, pools.length));
+  target.replaceChildren(...pools.map((p, i) => {
+    campaign.fullest[i] = Math.max(campaign.fullest[i] ?? even, p.sharesLeft);
+    const bar = el('span', null, p.sharesLeft === 0 ? 'out' : '');
+    if (p.sharesLeft > 0) bar.style.height = `${Math.max(4, (100 * p.sharesLeft) / campaign.fullest[i])}%`;
+    bar.title = `pool ${p.pool}: ${p.sharesLeft} left`;
+    return bar;
+  }));
+  const lefts = pools.map((p) => p.sharesLeft);
+  target.setAttribute('aria-label', pools.length
+    ? `${pools.length} pools, shares left from ${Math.min(...lefts)} to ${Math.max(...lefts)}` : 'No pools');
 }
 
 function render(ops) {
@@ -107,6 +200,7 @@ function render(ops) {
   table($('instances'), ['Instance', 'Host', 'Started', 'Grabs/s'],
     instances.map((i) => [String(i.id ?? '?'), i.host ?? '', i.startedAt ? new Date(i.startedAt).toLocaleString() : '',
       num(i.grabsPerSecond)]));
+  renderCampaignAnswers(totals, persister);
   renderRedis(ops.redis ?? {});
   renderDeadLetters(dead);
   remember(ops.at ? Date.parse(ops.at) / 1000 : Date.now() / 1000, totals, latency, persister);

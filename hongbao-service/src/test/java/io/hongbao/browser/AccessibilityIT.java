@@ -84,6 +84,7 @@ class AccessibilityIT extends BrowserIntegrationTest {
         WheelJson wheel = new LotteryApi(api(), http)
                 .createdWheel(LotteryApi.wheelBody(
                         now.minus(Duration.ofHours(1)), now.plus(Duration.ofHours(1)), Map.of("Lantern", 1, "Tea", 2)));
+        String campaign = openCampaign(user);
         String contrast = new String(
                 getClass().getResourceAsStream("/browser/contrast.js").readAllBytes(), StandardCharsets.UTF_8);
         Browser page = phone().go("/");
@@ -98,6 +99,8 @@ class AccessibilityIT extends BrowserIntegrationTest {
         pages.put("#/g/" + group, "group-members-list");
         pages.put("#/send", "send-form");
         pages.put("#/p/" + packet.id(), "grab-row");
+        pages.put("#/campaigns", "campaign-item");
+        pages.put("#/c/" + campaign, "shares-left");
         pages.put("#/wheels", "wheel-item");
         pages.put("#/w/" + wheel.id(), "prize-row");
         pages.forEach((route, shown) -> {
@@ -110,6 +113,24 @@ class AccessibilityIT extends BrowserIntegrationTest {
         ops.waitFor("ops-board");
         ops.waitForText("instances-up", "1");
         assertThat(ops.script(contrast)).as("/ops").asList().isEmpty();
+    }
+
+    /** A campaign on for the next hour, of two equal shares. */
+    private String openCampaign(long sponsor) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("sponsor", sponsor);
+        body.put("greeting", "Rain");
+        body.put("total", 1_000);
+        body.put("shares", 2);
+        body.put("type", "EQUAL");
+        body.put("lastsSeconds", 3_600);
+        return (String) api().postAsAdmin("/api/v1/admin/campaigns", body)
+                .expectStatus()
+                .isCreated()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody()
+                .get("id");
     }
 
     /**

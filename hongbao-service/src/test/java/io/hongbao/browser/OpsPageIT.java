@@ -9,7 +9,9 @@ import io.hongbao.support.RedPacketApi;
 import io.hongbao.support.RedPacketApi.PacketJson;
 import io.hongbao.support.RunningStorm;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -66,6 +68,48 @@ class OpsPageIT extends BrowserIntegrationTest {
 
         assertThat(ops.waitForText("ops-error", "403")).contains("no admin role");
         ops.screenshot("forbidden");
+    }
+
+    @Test
+    void theCampaignPanelShowsTheNewestCampaignsSharesLeftPerPoolAndHowFastTheyGo() {
+        long sponsor = newUser();
+        api().deposit(sponsor, 10_000).expectStatus().isOk();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("sponsor", sponsor);
+        body.put("greeting", "Ops rain");
+        body.put("total", 2_000);
+        body.put("shares", 20);
+        body.put("type", "EQUAL");
+        body.put("pools", 4);
+        body.put("lastsSeconds", 120);
+        String campaign = (String) api().postAsAdmin("/api/v1/admin/campaigns", body)
+                .expectStatus()
+                .isCreated()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody()
+                .get("id");
+        Browser ops = desktop().signedIn(adminToken(), "#/").go("/ops");
+        assertThat(ops.waitForText("campaign-which", campaign)).startsWith("Ops rain");
+        assertThat(ops.waitForText("campaign-left", "20")).isEqualTo("20");
+
+        for (int i = 0; i < 5; i++) {
+            long person = newUser();
+            http.post()
+                    .uri("/api/v1/campaigns/" + campaign + "/grab")
+                    .headers(h -> h.setBearerAuth(tokenFor(person)))
+                    .exchange()
+                    .expectStatus()
+                    .isOk();
+        }
+
+        assertThat(ops.waitForText("campaign-left", "15")).isEqualTo("15");
+        ops.until(page -> perSecond(page.find("campaign-rate").getText()) > 0, Duration.ofSeconds(5));
+        assertThat(ops.find("campaign-pools").findElements(By.tagName("span"))).hasSize(4);
+        assertThat(ops.waitForText("campaign-outcomes", "GRABBED")).contains("SOLD_OUT");
+        assertThat(ops.text("campaign-refusals")).contains("rate", "busy", "limits");
+        assertThat(ops.text("campaign-pools-out")).matches("[0-4] of 4");
+        ops.screenshot("campaign");
     }
 
     private static double perSecond(String text) {
