@@ -124,13 +124,7 @@ class AccessibilityIT extends BrowserIntegrationTest {
         body.put("shares", 2);
         body.put("type", "EQUAL");
         body.put("lastsSeconds", 3_600);
-        return (String) api().postAsAdmin("/api/v1/admin/campaigns", body)
-                .expectStatus()
-                .isCreated()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody()
-                .get("id");
+        return api().openCampaign(body);
     }
 
     /**

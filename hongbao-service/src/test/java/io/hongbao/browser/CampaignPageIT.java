@@ -83,7 +83,7 @@ class CampaignPageIT extends BrowserIntegrationTest {
         page.screenshot("3-grabbed");
         assertThat(page.text("campaign-amount")).isEqualTo(Yuan.of(shown));
         assertThat(page.text("campaign-prize")).startsWith("You got");
-        assertThat(grabAgain(grabber, campaign))
+        assertThat(api().grabCampaign(grabber, campaign))
                 .as("the API's answer to the same person")
                 .containsEntry("outcome", "ALREADY_GRABBED")
                 .containsEntry("amount", (int) shown);
@@ -108,26 +108,7 @@ class CampaignPageIT extends BrowserIntegrationTest {
         body.put("maxShare", 190);
         body.put("pools", 2);
         body.put("rounds", List.of(Map.of("startsAt", startsAt.toString(), "durationSeconds", 120, "shares", SHARES)));
-        return (String) api().postAsAdmin("/api/v1/admin/campaigns", body)
-                .expectStatus()
-                .isCreated()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody()
-                .get("id");
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> grabAgain(long person, String campaign) {
-        return http.post()
-                .uri("/api/v1/campaigns/" + campaign + "/grab")
-                .headers(h -> h.setBearerAuth(tokenFor(person)))
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody();
+        return api().openCampaign(body);
     }
 
     /** The amounts the database recorded for this person in the campaign's pools. */

@@ -82,13 +82,7 @@ class OpsPageIT extends BrowserIntegrationTest {
         body.put("type", "EQUAL");
         body.put("pools", 4);
         body.put("lastsSeconds", 120);
-        String campaign = (String) api().postAsAdmin("/api/v1/admin/campaigns", body)
-                .expectStatus()
-                .isCreated()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody()
-                .get("id");
+        String campaign = api().openCampaign(body);
         Browser ops = desktop().signedIn(adminToken(), "#/").go("/ops");
         assertThat(ops.waitForText("campaign-which", campaign)).startsWith("Ops rain");
         assertThat(ops.waitForText("campaign-left", "20")).isEqualTo("20");

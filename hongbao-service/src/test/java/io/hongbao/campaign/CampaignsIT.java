@@ -223,7 +223,7 @@ class CampaignsIT extends IntegrationTest {
         Map<String, Object> body = request(sponsor, 1_000, 10, 100, 100, 0);
         body.remove("lastsSeconds");
         body.put("rounds", List.of(round(first, 2, 4), round(second, 60, 6)));
-        String campaign = open(body);
+        String campaign = api().openCampaign(body);
         long early = newUser();
         long late = newUser();
 
@@ -281,7 +281,7 @@ class CampaignsIT extends IntegrationTest {
                         .get("id");
         Map<String, Object> forGroup = request(sponsor, 1_000, 10, 50, 150, 60);
         forGroup.put("groupId", group);
-        String campaign = open(forGroup);
+        String campaign = api().openCampaign(forGroup);
 
         grabCall(stranger, campaign)
                 .expectStatus()
@@ -322,7 +322,7 @@ class CampaignsIT extends IntegrationTest {
         body.remove("lastsSeconds");
         body.put("oncePer", "ROUND");
         body.put("rounds", List.of(round(first, 2, 5), round(second, 60, 5)));
-        String campaign = open(body);
+        String campaign = api().openCampaign(body);
         long person = newUser();
 
         assertThat(grab(person, campaign)).containsEntry("outcome", "GRABBED");
@@ -376,17 +376,6 @@ class CampaignsIT extends IntegrationTest {
         return Map.of("startsAt", startsAt.toString(), "durationSeconds", durationSeconds, "shares", shares);
     }
 
-    private String open(Map<String, Object> body) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> opened = api().postAsAdmin("/api/v1/admin/campaigns", body)
-                .expectStatus()
-                .isCreated()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody();
-        return (String) opened.get("id");
-    }
-
     private List<String> pools(String campaign, int round) {
         return jdbc.sql("SELECT packet_id FROM campaign_pools WHERE campaign_id = ? AND round = ? ORDER BY pool")
                 .param(campaign)
@@ -422,14 +411,8 @@ class CampaignsIT extends IntegrationTest {
         return body;
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Object> grab(long person, String campaign) {
-        return grabCall(person, campaign)
-                .expectStatus()
-                .isOk()
-                .expectBody(Map.class)
-                .returnResult()
-                .getResponseBody();
+        return api().grabCampaign(person, campaign);
     }
 
     private WebTestClient.ResponseSpec grabCall(long person, String campaign) {

@@ -87,6 +87,31 @@ public final class Api {
                 .exchange();
     }
 
+    /** Opens a campaign (docs/api.md, Campaigns) as the admin; answers its id. */
+    public String openCampaign(Map<String, Object> body) {
+        return (String) postAsAdmin("/api/v1/admin/campaigns", body)
+                .expectStatus()
+                .isCreated()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody()
+                .get("id");
+    }
+
+    /** A campaign grab's answer, which is 200 whatever the outcome. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> grabCampaign(long userId, String campaign) {
+        return http.post()
+                .uri("/api/v1/campaigns/" + campaign + "/grab")
+                .headers(h -> h.setBearerAuth(tokenFor.apply(userId)))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(Map.class)
+                .returnResult()
+                .getResponseBody();
+    }
+
     public WebTestClient.ResponseSpec postAs(long userId, String path, Object body) {
         return http.post()
                 .uri(path)

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -54,14 +55,17 @@ final class KafkaEventBus implements EventBus {
         if (producer == null) {
             producer = new KafkaProducer<>(config);
         }
+        Producer<String, String> sending = producer;
         List<Future<RecordMetadata>> sent = new ArrayList<>(rows.size());
         RuntimeException failure = null;
         try {
             for (OutboxRow row : rows) {
-                sent.add(producer.send(new ProducerRecord<>(topic, row.key(), row.published(shard))));
+                sent.add(sending.send(
+                        new ProducerRecord<>(topic, row.key(), row.published(shard)), stopAfterAFailure(sending)));
             }
-        } catch (KafkaException e) {
-            // The rows after it were never handed to the producer: they stay in the outbox for the next pass.
+        } catch (KafkaException | IllegalStateException e) {
+            // The rows after it were never handed to the producer (or it was closed under us by a failed batch's
+            // callback): they stay in the outbox for the next pass.
             failure = e;
         }
         List<Long> acknowledged = new ArrayList<>(sent.size());
@@ -81,6 +85,20 @@ final class KafkaEventBus implements EventBus {
             close();
         }
         return new Acks(acknowledged, failure);
+    }
+
+    /**
+     * Once a batch failed, the idempotent producer numbers the partition's later batches again and sends them: their
+     * rows would land before the failed one, which the next pass sends again, and an account's events would arrive out
+     * of order. Closing the producer at once from the failed batch's callback (which Kafka allows, with no wait) aborts
+     * every batch not yet sent; the rows stay in the outbox and the next pass sends them again, from the oldest.
+     */
+    private static Callback stopAfterAFailure(Producer<String, String> sending) {
+        return (metadata, exception) -> {
+            if (exception != null) {
+                sending.close(Duration.ZERO);
+            }
+        };
     }
 
     @Override
