@@ -19,9 +19,9 @@ import java.util.function.Predicate;
  */
 final class CampaignRounds {
 
-    static final int SHARES = 2_000;
-    static final int PEOPLE = 5_000;
-    static final long TOTAL = 300_000;
+    static final int SHARES = 1_200;
+    static final int PEOPLE = 3_000;
+    static final long TOTAL = 180_000;
     static final long MIN_SHARE = 50;
     static final long MAX_SHARE = 250;
     /** Long enough that no pool expires during the stage: what is left stays in the pools' escrows. */
