@@ -38,7 +38,7 @@ final class CampaignAdmissionFilter implements WebFilter, Ordered {
         long millis = admission.retryAfter().toMillis();
         this.refusal =
                 ("{\"outcome\":\"TRY_AGAIN\",\"retryAfterMillis\":" + millis + "}").getBytes(StandardCharsets.UTF_8);
-        this.retryAfterSeconds = Long.toString(Math.max(1, (millis + 999) / 1000));
+        this.retryAfterSeconds = CampaignViews.CampaignGrabView.retryAfterSeconds(millis);
     }
 
     @Override

@@ -234,9 +234,8 @@ class CampaignController {
     }
 
     private static ResponseEntity<CampaignGrabView> tryAgain(Duration after) {
-        long seconds = Math.max(1, (after.toMillis() + 999) / 1000);
         return ResponseEntity.ok()
-                .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+                .header(HttpHeaders.RETRY_AFTER, CampaignGrabView.retryAfterSeconds(after.toMillis()))
                 .body(new CampaignGrabView("TRY_AGAIN", null, after.toMillis(), null));
     }
 
@@ -244,7 +243,7 @@ class CampaignController {
     private ResponseEntity<CampaignGrabView> notStarted(Instant startsAt) {
         long millis = Math.max(0, Duration.between(clock.instant(), startsAt).toMillis());
         return ResponseEntity.ok()
-                .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (millis + 999) / 1000)))
+                .header(HttpHeaders.RETRY_AFTER, CampaignGrabView.retryAfterSeconds(millis))
                 .body(new CampaignGrabView("NOT_STARTED", null, millis, startsAt));
     }
 

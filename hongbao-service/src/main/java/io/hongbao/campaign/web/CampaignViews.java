@@ -139,5 +139,10 @@ final class CampaignViews {
         static CampaignGrabView of(String outcome, Long amount) {
             return new CampaignGrabView(outcome, amount, null, null);
         }
+
+        /** The Retry-After of a wait of {@code millis}: whole seconds, rounded up, at least one. */
+        static String retryAfterSeconds(long millis) {
+            return Long.toString(Math.max(1, (millis + 999) / 1000));
+        }
     }
 }
