@@ -9,8 +9,9 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The lossy edge of the campaign grabs (ADR 0103), asked before anything else, in this instance's memory: a token
- * bucket for the rate, and a count of the grabs still waiting for Redis. A crowd larger than the instance can serve,
+ * The lossy edge of the campaign grabs (ADR 0103, ADR 0104), asked before anything else, in this instance's memory: a
+ * token bucket for the rate, asked by {@link CampaignEdge} as the request comes off the connection, and a count of the
+ * grabs still waiting for Redis, asked by {@link CampaignAdmissionFilter}. A crowd larger than the instance can serve,
  * or a Redis slower than the crowd, is answered {@code TRY_AGAIN} at once, costing a compare-and-set and no Redis
  * call, instead of queueing until everyone waits too long. Per instance on purpose: a shared limit would itself be a
  * Redis call per tap.
@@ -51,23 +52,36 @@ final class CampaignAdmission {
                 .register(registry);
     }
 
+    /** Whether this grab is within the instance's rate; a refusal is counted. Thread-safe: any event loop asks. */
+    boolean withinTheRate() {
+        if (bucket.tryConsume(1)) {
+            return true;
+        }
+        overRate.increment();
+        return false;
+    }
+
     /**
-     * Whether this grab may go on to Redis; a refusal is counted. An admitted grab must be {@link #release released}
-     * once answered.
+     * Spends the rate as if {@code grabs} more had been admitted just now, into debt if need be, so that the next
+     * grabs are over it until the refill has paid it back. For tests of the service as built, which cannot outrun a
+     * refill of thousands a second with requests.
+     */
+    void spend(long grabs) {
+        bucket.consumeIgnoringRateLimits(grabs);
+    }
+
+    /**
+     * Whether this grab, within the rate, may go on to Redis: fewer than {@code max-outstanding} wait for it now; a
+     * refusal is counted. An admitted grab must be {@link #release released} once answered. A grab refused here has
+     * spent its token of the rate: when Redis is this far behind, the rate is not what holds the crowd back.
      */
     boolean admit() {
-        // Outstanding first: a grab over it is refused without taking a token a later grab could use.
         if (outstanding.incrementAndGet() > maxOutstanding) {
             outstanding.decrementAndGet();
             busy.increment();
             return false;
         }
-        if (bucket.tryConsume(1)) {
-            return true;
-        }
-        outstanding.decrementAndGet();
-        overRate.increment();
-        return false;
+        return true;
     }
 
     /** An admitted grab was answered (or failed, or its caller went away). */

@@ -1,6 +1,6 @@
 package io.hongbao.campaign.web;
 
-import java.nio.charset.StandardCharsets;
+import io.hongbao.platform.security.UsualResponseHeaders;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
@@ -15,30 +15,26 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * The lossy edge in front of everything else (ADR 0103): a campaign grab over the instance's admission is answered
- * {@code 200 TRY_AGAIN} here, before Spring Security verifies its token and before the handler is looked up, so a
- * refusal costs what parsing the request and writing a constant answer cost, and nothing more. Nobody learns anything
+ * The lossy edge's second check (ADR 0103, ADR 0104): a campaign grab within the rate ({@link CampaignEdge} refused
+ * the others on the connection) is answered {@code 200 TRY_AGAIN} here when too many of this instance's grabs already
+ * wait for Redis, before Spring Security verifies its token and before the handler is looked up. Nobody learns anything
  * from it (the same bytes for every caller), so answering it to a caller whose token would be refused is harmless; an
- * admitted grab goes on through the chain, and counts as outstanding until its answer is written.
+ * admitted grab goes on through the chain, and counts as outstanding until its answer is written, failed or abandoned:
+ * which only the exchange knows, so this check is here and not at the connection.
  */
 final class CampaignAdmissionFilter implements WebFilter, Ordered {
 
     /** Before Spring Security's {@code WebFilterChainProxy} (-100) and everything after it. */
     static final int ORDER = -200;
 
-    private static final String PREFIX = "/api/v1/campaigns/";
-    private static final String SUFFIX = "/grab";
-
     private final CampaignAdmission admission;
-    private final byte[] refusal;
-    private final String retryAfterSeconds;
+    private final TryAgainAnswer tryAgain;
+    private final UsualResponseHeaders usual;
 
-    CampaignAdmissionFilter(CampaignAdmission admission) {
+    CampaignAdmissionFilter(CampaignAdmission admission, UsualResponseHeaders usual) {
+        this.usual = usual;
         this.admission = admission;
-        long millis = admission.retryAfter().toMillis();
-        this.refusal =
-                ("{\"outcome\":\"TRY_AGAIN\",\"retryAfterMillis\":" + millis + "}").getBytes(StandardCharsets.UTF_8);
-        this.retryAfterSeconds = CampaignViews.CampaignGrabView.retryAfterSeconds(millis);
+        this.tryAgain = TryAgainAnswer.after(admission.retryAfter());
     }
 
     @Override
@@ -58,26 +54,28 @@ final class CampaignAdmissionFilter implements WebFilter, Ordered {
             return chain.filter(exchange);
         }
         if (!admission.admit()) {
-            return refuse(exchange.getResponse());
+            return refuse(exchange);
         }
         return chain.filter(exchange).doFinally(signal -> admission.release());
     }
 
     static boolean isCampaignGrab(ServerHttpRequest request) {
-        String path = request.getPath().value();
         return request.getMethod() == HttpMethod.POST
-                && path.startsWith(PREFIX)
-                && path.endsWith(SUFFIX)
-                && path.indexOf('/', PREFIX.length()) == path.length() - SUFFIX.length();
+                && CampaignGrabPath.matches(request.getPath().value());
     }
 
-    private Mono<Void> refuse(ServerHttpResponse response) {
+    /** Ahead of the security chain, whose header writer would have added the usual headers: added here. */
+    private Mono<Void> refuse(ServerWebExchange exchange) {
+        ServerHttpResponse response = exchange.getResponse();
         response.setStatusCode(HttpStatus.OK);
         HttpHeaders headers = response.getHeaders();
+        boolean overHttps =
+                "https".equalsIgnoreCase(exchange.getRequest().getURI().getScheme());
+        usual.forPath(CampaignGrabPath.EXAMPLE, overHttps).forEach(headers::set);
         headers.setContentType(MediaType.APPLICATION_JSON);
-        headers.set(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
-        headers.setContentLength(refusal.length);
-        DataBuffer body = response.bufferFactory().wrap(refusal);
+        headers.set(HttpHeaders.RETRY_AFTER, tryAgain.retryAfterSeconds());
+        headers.setContentLength(tryAgain.body().length);
+        DataBuffer body = response.bufferFactory().wrap(tryAgain.body());
         return response.writeWith(Mono.just(body));
     }
 }

@@ -16,8 +16,6 @@ import org.springframework.http.server.reactive.observation.ServerRequestObserva
 final class CampaignGrabTimers {
 
     static final String FAILED = "FAILED";
-    private static final String PREFIX = "/api/v1/campaigns/";
-    private static final String SUFFIX = "/grab";
 
     private final Map<String, Timer> byOutcome;
 
@@ -46,8 +44,7 @@ final class CampaignGrabTimers {
     static ObservationPredicate withoutHttpObservation() {
         return (name, context) -> !(context instanceof ServerRequestObservationContext server
                 && server.getCarrier().getMethod() == HttpMethod.POST
-                && server.getCarrier().getPath().value().startsWith(PREFIX)
-                && server.getCarrier().getPath().value().endsWith(SUFFIX));
+                && CampaignGrabPath.matches(server.getCarrier().getPath().value()));
     }
 
     private static Timer timer(MeterRegistry registry, String outcome) {

@@ -2,6 +2,9 @@ package io.hongbao.platform.security;
 
 import io.hongbao.platform.web.ApiErrorWriter;
 import io.hongbao.platform.web.ErrorCode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.web.server.header.ServerHttpHeadersWriter;
@@ -13,7 +16,7 @@ import reactor.core.publisher.Mono;
  * wins" rule, written in one plain method (ADR 0052). The default composite runs seven writers through a reactive
  * chain per answer and copies header maps to compare names, on every grab, for seven constant lines.
  */
-final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
+final class SecurityResponseHeaders implements ServerHttpHeadersWriter, UsualResponseHeaders {
 
     static final String NO_CACHE = "no-cache, no-store, max-age=0, must-revalidate";
     static final String HSTS = "max-age=31536000 ; includeSubDomains";
@@ -36,8 +39,10 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
     private static final String DOCS = "/docs";
     private static final String SWAGGER_UI = "/swagger-ui/";
 
-    private final String policy;
-    private final String docsPolicy;
+    private final Map<String, String> plain;
+    private final Map<String, String> plainDocs;
+    private final Map<String, String> secure;
+    private final Map<String, String> secureDocs;
 
     /** The policies above: the web app talks to this origin only. */
     SecurityResponseHeaders() {
@@ -50,8 +55,29 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
      *     a navigation to the provider, which no directive here governs.
      */
     SecurityResponseHeaders(String providerOrigin) {
-        this.policy = withConnectSource(CSP, providerOrigin);
-        this.docsPolicy = withConnectSource(DOCS_CSP, providerOrigin);
+        String policy = withConnectSource(CSP, providerOrigin);
+        String docsPolicy = withConnectSource(DOCS_CSP, providerOrigin);
+        this.plain = headers(policy, false);
+        this.plainDocs = headers(docsPolicy, false);
+        this.secure = headers(policy, true);
+        this.secureDocs = headers(docsPolicy, true);
+    }
+
+    private static Map<String, String> headers(String policy, boolean secure) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(HttpHeaders.CACHE_CONTROL, NO_CACHE);
+        headers.put(HttpHeaders.PRAGMA, "no-cache");
+        headers.put(HttpHeaders.EXPIRES, "0");
+        headers.put("X-Content-Type-Options", "nosniff");
+        // Strict-Transport-Security only means something on a secure connection (browsers ignore it over http).
+        if (secure) {
+            headers.put("Strict-Transport-Security", HSTS);
+        }
+        headers.put("X-Frame-Options", "DENY");
+        headers.put("X-XSS-Protection", "0");
+        headers.put("Referrer-Policy", "no-referrer");
+        headers.put("Content-Security-Policy", policy);
+        return Collections.unmodifiableMap(headers);
     }
 
     static String withConnectSource(String policy, String origin) {
@@ -59,31 +85,39 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
     }
 
     @Override
+    public Map<String, String> forPath(String path, boolean overHttps) {
+        boolean docs = path.startsWith(SWAGGER_UI) || path.equals(DOCS);
+        if (overHttps) {
+            return docs ? secureDocs : secure;
+        }
+        return docs ? plainDocs : plain;
+    }
+
+    @Override
     public Mono<Void> writeHttpHeaders(ServerWebExchange exchange) {
         HttpHeaders headers = exchange.getResponse().getHeaders();
         // The cache headers go together or not at all, as with CacheControlServerHttpHeadersWriter; a 304 keeps the
         // caching headers of the representation it validates.
-        if (exchange.getResponse().getStatusCode() != HttpStatus.NOT_MODIFIED
+        boolean cacheHeaders = exchange.getResponse().getStatusCode() != HttpStatus.NOT_MODIFIED
                 && !headers.containsHeader(HttpHeaders.CACHE_CONTROL)
                 && !headers.containsHeader(HttpHeaders.PRAGMA)
-                && !headers.containsHeader(HttpHeaders.EXPIRES)) {
-            headers.set(HttpHeaders.CACHE_CONTROL, NO_CACHE);
-            headers.set(HttpHeaders.PRAGMA, "no-cache");
-            headers.set(HttpHeaders.EXPIRES, "0");
+                && !headers.containsHeader(HttpHeaders.EXPIRES);
+        boolean overHttps =
+                "https".equalsIgnoreCase(exchange.getRequest().getURI().getScheme());
+        for (Map.Entry<String, String> usual :
+                forPath(exchange.getRequest().getPath().value(), overHttps).entrySet()) {
+            String name = usual.getKey();
+            if (isCacheHeader(name) ? cacheHeaders : !headers.containsHeader(name)) {
+                headers.set(name, usual.getValue());
+            }
         }
-        setIfAbsent(headers, "X-Content-Type-Options", "nosniff");
-        // Strict-Transport-Security only means something on a secure connection (browsers ignore it over http).
-        if ("https".equalsIgnoreCase(exchange.getRequest().getURI().getScheme())) {
-            setIfAbsent(headers, "Strict-Transport-Security", HSTS);
-        }
-        setIfAbsent(headers, "X-Frame-Options", "DENY");
-        setIfAbsent(headers, "X-XSS-Protection", "0");
-        setIfAbsent(headers, "Referrer-Policy", "no-referrer");
-        setIfAbsent(
-                headers,
-                "Content-Security-Policy",
-                policyOf(exchange.getRequest().getPath().value()));
         return Mono.empty();
+    }
+
+    private static boolean isCacheHeader(String name) {
+        return name.equals(HttpHeaders.CACHE_CONTROL)
+                || name.equals(HttpHeaders.PRAGMA)
+                || name.equals(HttpHeaders.EXPIRES);
     }
 
     /**
@@ -101,12 +135,6 @@ final class SecurityResponseHeaders implements ServerHttpHeadersWriter {
     }
 
     String policyOf(String path) {
-        return path.startsWith(SWAGGER_UI) || path.equals(DOCS) ? docsPolicy : policy;
-    }
-
-    private static void setIfAbsent(HttpHeaders headers, String name, String value) {
-        if (!headers.containsHeader(name)) {
-            headers.set(name, value);
-        }
+        return forPath(path, false).get("Content-Security-Policy");
     }
 }

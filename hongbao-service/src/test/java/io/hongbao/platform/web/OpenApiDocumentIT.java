@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.ApiContract;
 import io.hongbao.support.IntegrationTest;
+import io.hongbao.support.TestStorage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,6 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code hongbao-client} is built from that); the integration tests check every answer they receive against it
  * ({@link ApiContract}).
  */
+@Tag(TestStorage.SERVER_INDEPENDENT)
 class OpenApiDocumentIT extends IntegrationTest {
 
     private static final List<String> METHODS = List.of("get", "put", "post", "delete", "patch");

@@ -3,12 +3,15 @@ package io.hongbao.platform.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hongbao.support.IntegrationTest;
+import io.hongbao.support.TestStorage;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 
 /** docs/api.md, The web app: the pages, their files and WebJars, their caching and their content security policy. */
+@Tag(TestStorage.SERVER_INDEPENDENT)
 class WebAppIT extends IntegrationTest {
 
     private static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"

@@ -1,6 +1,8 @@
 package io.hongbao.bench.http.topology;
 
 import io.hongbao.bench.http.DurationConverter;
+import io.hongbao.bench.http.load.CampaignProfile;
+import io.hongbao.bench.http.load.HotProfile;
 import io.hongbao.bench.http.load.HotWorkload;
 import io.hongbao.bench.http.load.LoadProfile;
 import io.hongbao.bench.http.load.LoadSettings;
@@ -11,6 +13,7 @@ import io.hongbao.bench.http.measure.GrabClient;
 import io.hongbao.bench.http.measure.LoadRun;
 import io.hongbao.bench.http.measure.Measurement;
 import io.hongbao.bench.http.targets.HongbaoTarget;
+import io.hongbao.bench.http.targets.JdbcGrabRows;
 import io.hongbao.bench.http.targets.Persistence;
 import io.hongbao.platform.security.JwtSecret;
 import io.hongbao.platform.security.TokenIssuer;
@@ -117,6 +120,21 @@ public final class TopologyCommand implements Callable<Integer> {
                     + " saturation the CPU per grab is the cost of a grab, not the contention of the processes")
     double rate;
 
+    @Option(
+            names = "--profile",
+            defaultValue = "hot",
+            description = "hot: packets of --shares, grabbed by --users; campaign: one campaign (ADR 0103) over every"
+                    + " primary, sized not to sell out, each tap a new person of --users in order (${DEFAULT-VALUE})")
+    String profile;
+
+    @Option(
+            names = "--db",
+            split = ",",
+            defaultValue = "jdbc:mariadb://127.0.0.1:3407/hongbao",
+            description = "the topology's databases (JDBC URLs, one per database shard), where the bench reads the"
+                    + " grab rows and a campaign's pools; user root, no password (${DEFAULT-VALUE})")
+    List<String> databases;
+
     @Option(names = "--users", defaultValue = "100000", description = "distinct grabbers (${DEFAULT-VALUE})")
     int users;
 
@@ -157,23 +175,19 @@ public final class TopologyCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--shares 1..1000, --users >= --shares, --connections >= 1, --rate >= 0");
         }
-        String secret = Files.readString(secretFile).trim();
-        TokenIssuer tokens = new TokenIssuer(new JwtSecret(secret.getBytes(StandardCharsets.UTF_8)));
-        HongbaoTarget target = new HongbaoTarget(label, url, OptionalLong.empty(), tokens, null);
-        LoadSettings settings = new LoadSettings(connections, warmup, duration, rate, timeout, clientThreads);
-        int count = packets > 0
-                ? packets
-                : PacketSizing.packetsFor(rate > 0 ? rate : expectedRate, warmup, duration, duplicates, shares);
-        long setup = System.nanoTime();
-        List<String> packetIds = target.createPackets(count, shares, 100);
-        System.err.printf(
-                "%s: %d packets of %d shares set up in %.1f s%n",
-                label, count, shares, (System.nanoTime() - setup) / 1e9);
-        List<String> grabbers = new ArrayList<>(users);
-        for (int i = 0; i < users; i++) {
-            grabbers.add(tokens.issue(LoadProfile.FIRST_GRABBER + i, false, TOKEN_LIFE));
+        if (!HotProfile.NAME.equals(profile) && !CampaignProfile.NAME.equals(profile)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profile is hot or campaign");
         }
-        Workload workload = new HotWorkload(packetIds, grabbers, shares, duplicates);
+        String secret = Files.readString(secretFile).trim();
+        JwtSecret jwt = new JwtSecret(secret.getBytes(StandardCharsets.UTF_8));
+        TokenIssuer tokens = new TokenIssuer(jwt);
+        HongbaoTarget target =
+                new HongbaoTarget(label, url, OptionalLong.empty(), tokens, new JdbcGrabRows(databases, "root", ""));
+        LoadSettings settings = new LoadSettings(connections, warmup, duration, rate, timeout, clientThreads);
+        LoadProfile.RunLoad load =
+                CampaignProfile.NAME.equals(profile) ? campaign(target, jwt, settings) : hotPackets(target, tokens);
+        List<String> packetIds = load.packetIds();
+        Workload workload = load.workload();
         Map<String, Long> processes = processes();
         try (RedisNodes nodes = new RedisNodes(redis)) {
             Map<String, RedisNodes.NodeCounters>[] redisAt = new Map[2];
@@ -219,6 +233,30 @@ public final class TopologyCommand implements Callable<Integer> {
             }
             return measurement.errors() == 0 && persistence.auditOk() ? 0 : 1;
         }
+    }
+
+    /** Packets of {@code --shares}, and a token for each of {@code --users}. */
+    private LoadProfile.RunLoad hotPackets(HongbaoTarget target, TokenIssuer tokens) throws Exception {
+        int count = packets > 0
+                ? packets
+                : PacketSizing.packetsFor(rate > 0 ? rate : expectedRate, warmup, duration, duplicates, shares);
+        long setup = System.nanoTime();
+        List<String> packetIds = target.createPackets(count, shares, 100);
+        System.err.printf(
+                "%s: %d packets of %d shares set up in %.1f s%n",
+                label, count, shares, (System.nanoTime() - setup) / 1e9);
+        List<String> grabbers = new ArrayList<>(users);
+        for (int i = 0; i < users; i++) {
+            grabbers.add(tokens.issue(LoadProfile.FIRST_GRABBER + i, false, TOKEN_LIFE));
+        }
+        return new LoadProfile.RunLoad(packetIds, new HotWorkload(packetIds, grabbers, shares, duplicates));
+    }
+
+    /** One campaign over every primary, its pools the packets measured, as {@code bench http --profile campaign}. */
+    private LoadProfile.RunLoad campaign(HongbaoTarget target, JwtSecret jwt, LoadSettings settings) throws Exception {
+        CampaignProfile campaign = new CampaignProfile(jwt, users, 100, duration);
+        campaign.prepare(target);
+        return campaign.load(target, 0, rate > 0 ? rate : expectedRate, settings);
     }
 
     /** Local processes by name: the pid files (Redis excepted), --pid, and this bench. */
