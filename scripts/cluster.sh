@@ -35,6 +35,10 @@ JAVA_OPTS=${JAVA_OPTS:--Xms512m -Xmx512m}
 JAR=${HONGBAO_JAR:-hongbao-service/target/hongbao-exec.jar}
 # Extra environment for every instance, e.g. SERVICE_ENV="HONGBAO_RATELIMITS_PERUSER_SEND_ENABLED=false".
 SERVICE_ENV=${SERVICE_ENV:-}
+# Set: HAProxy answers campaign grabs over this many a second (all instances together) TRY_AGAIN itself, so that they
+# never reach an instance (docs/performance.md, "A refusal's cost"). Empty: every grab goes on to the instances,
+# whose own edge refuses over their rate (hongbao.campaign.admission).
+CAMPAIGN_EDGE_PER_SECOND=${CAMPAIGN_EDGE_PER_SECOND:-}
 # The address HAProxy connects to the instances from: the only proxy they trust for X-Forwarded-For (change 24).
 PROXY_SOURCE=127.0.0.1
 
@@ -225,6 +229,22 @@ instance_up() {
 }
 
 # -------------------------------------------------------------------------------------------------------- HAProxy
+# The frontend's campaign edge: grabs admitted are counted in a one-entry table (gpc0's rate over a second); one over
+# CAMPAIGN_EDGE_PER_SECOND is answered as the instances' edge answers it (docs/api.md, Campaigns), with the headers
+# every answer carries, and is not counted.
+campaign_edge() {
+  local csp="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
+  csp+=" font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+  cat <<EOF
+    stick-table type integer size 1 expire 1m store gpc0_rate(1s)
+    acl campaign_grab method POST
+    acl campaign_grab_path path_reg ^/api/v1/campaigns/[^/]+/grab$
+    http-request track-sc0 int(0) if campaign_grab campaign_grab_path
+    http-request return status 200 content-type application/json string "{\\"outcome\\":\\"TRY_AGAIN\\",\\"retryAfterMillis\\":500}" hdr Retry-After 1 hdr Cache-Control "no-cache, no-store, max-age=0, must-revalidate" hdr Pragma no-cache hdr Expires 0 hdr X-Content-Type-Options nosniff hdr X-Frame-Options DENY hdr X-XSS-Protection 0 hdr Referrer-Policy no-referrer hdr Content-Security-Policy "$csp" if campaign_grab campaign_grab_path { sc0_gpc0_rate gt $CAMPAIGN_EDGE_PER_SECOND }
+    http-request sc-inc-gpc0(0) if campaign_grab campaign_grab_path
+EOF
+}
+
 start_haproxy() {
   alive "$RUN/haproxy.pid" && return 0
   need haproxy haproxy
@@ -255,6 +275,9 @@ defaults
 frontend hongbao
     bind *:$PROXY_PORT
     option forwardfor
+EOF
+    [ -z "$CAMPAIGN_EDGE_PER_SECOND" ] || campaign_edge
+    cat <<EOF
     default_backend instances
 
 # Least outstanding requests: a slower instance (GC, a cold JIT) gets fewer. An instance whose readiness is not 200

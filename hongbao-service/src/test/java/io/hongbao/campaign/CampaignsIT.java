@@ -24,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpHeaders;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -48,11 +49,11 @@ class CampaignsIT extends IntegrationTest {
     void aCrowdTappingTwiceTakesEveryShareOnceNobodyTwiceAndTheDatabaseRecordsEachGrantOnce() throws Exception {
         long sponsor = newUser();
         api().deposit(sponsor, 1_000_000).expectStatus().isOk();
-        int shares = 2_000;
-        long total = 300_000;
+        int shares = 1_000;
+        long total = 150_000;
         String campaign = open(sponsor, total, shares, 50, 250, 120);
         List<Long> people = new ArrayList<>();
-        for (int i = 0; i < 3_000; i++) {
+        for (int i = 0; i < 1_500; i++) {
             people.add(newUser());
         }
         List<Long> taps = new ArrayList<>(people);
@@ -263,6 +264,35 @@ class CampaignsIT extends IntegrationTest {
                 .as("what the first round left, returned at its end")
                 .isEqualTo(300);
         assertThat(recorded(pools(campaign, 1))).containsOnlyKeys(late);
+        String single = api().openCampaign(request(sponsor, 1_000, 10, 100, 100, 60));
+        assertThat(newestListed(2))
+                .as("the list, as each campaign's own view has it, rounds included")
+                .containsExactly(view(single), view(campaign));
+    }
+
+    private List<Map<String, Object>> newestListed(int limit) {
+        Map<String, List<Map<String, Object>>> list = http.get()
+                .uri("/api/v1/campaigns?limit=" + limit)
+                .headers(h -> h.setBearerAuth(tokenFor(newUser())))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(new ParameterizedTypeReference<Map<String, List<Map<String, Object>>>>() {})
+                .returnResult()
+                .getResponseBody();
+        return list.get("campaigns");
+    }
+
+    private Map<String, Object> view(String campaign) {
+        return http.get()
+                .uri("/api/v1/campaigns/" + campaign)
+                .headers(h -> h.setBearerAuth(tokenFor(newUser())))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(new ParameterizedTypeReference<Map<String, Object>>() {})
+                .returnResult()
+                .getResponseBody();
     }
 
     @Test

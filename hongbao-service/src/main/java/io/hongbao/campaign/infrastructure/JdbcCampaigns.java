@@ -16,12 +16,15 @@ import io.hongbao.group.model.GroupId;
 import io.hongbao.redpacket.model.PacketId;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -99,7 +102,7 @@ public final class JdbcCampaigns implements Campaigns {
         List<CampaignRound> rounds = rounds(id);
         return jdbc.sql("SELECT " + COLUMNS + " FROM campaigns WHERE id = ?")
                 .param(id.value())
-                .query((rs, row) -> campaign(rs, rounds))
+                .query((rs, row) -> campaign(rs).apply(rounds))
                 .optional();
     }
 
@@ -123,41 +126,69 @@ public final class JdbcCampaigns implements Campaigns {
 
     @Override
     public List<Campaign> newest(int limit) {
-        return jdbc
-                .sql("SELECT id FROM campaigns ORDER BY opened_at DESC, id DESC LIMIT ?")
+        // Two queries whatever the limit: the campaigns, then all their rounds.
+        List<CampaignRow> rows = jdbc.sql(
+                        "SELECT " + COLUMNS + " FROM campaigns ORDER BY opened_at DESC, id DESC LIMIT ?")
                 .param(limit)
-                .query((rs, row) -> new CampaignId(rs.getString("id")))
-                .list()
-                .stream()
-                .flatMap(id -> find(id).stream())
+                .query((rs, row) -> new CampaignRow(new CampaignId(rs.getString("id")), campaign(rs)))
+                .list();
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        Map<String, List<CampaignRound>> rounds = new HashMap<>();
+        jdbc.sql("SELECT campaign_id, round, starts_at, ends_at, shares FROM campaign_rounds WHERE campaign_id IN ("
+                        + String.join(", ", Collections.nCopies(rows.size(), "?")) + ") ORDER BY campaign_id, round")
+                .params(rows.stream().map(row -> row.id().value()).toList())
+                .query(rs -> {
+                    rounds.computeIfAbsent(rs.getString("campaign_id"), id -> new ArrayList<>())
+                            .add(round(rs));
+                });
+        return rows.stream()
+                .map(row -> row.withRounds().apply(rounds.getOrDefault(row.id().value(), List.of())))
                 .toList();
     }
+
+    /** A campaign's row, read before its rounds are: no query runs while another's rows are read. */
+    private record CampaignRow(CampaignId id, Function<List<CampaignRound>, Campaign> withRounds) {}
 
     private List<CampaignRound> rounds(CampaignId id) {
         return jdbc.sql("SELECT round, starts_at, ends_at, shares FROM campaign_rounds WHERE campaign_id = ?"
                         + " ORDER BY round")
                 .param(id.value())
-                .query((rs, row) -> new CampaignRound(
-                        rs.getInt("round"), fromSql(rs, "starts_at"), fromSql(rs, "ends_at"), rs.getInt("shares")))
+                .query((rs, row) -> round(rs))
                 .list();
     }
 
-    private static Campaign campaign(ResultSet rs, List<CampaignRound> rounds) throws SQLException {
+    private static CampaignRound round(ResultSet rs) throws SQLException {
+        return new CampaignRound(
+                rs.getInt("round"), fromSql(rs, "starts_at"), fromSql(rs, "ends_at"), rs.getInt("shares"));
+    }
+
+    /** The campaign of the current row, once given its rounds. */
+    private static Function<List<CampaignRound>, Campaign> campaign(ResultSet rs) throws SQLException {
         long min = rs.getLong("min_share");
         ShareRule rule =
                 rs.wasNull() ? new ShareRule.Equal() : new ShareRule.RandomBetween(min, rs.getLong("max_share"));
         String group = rs.getString("group_id");
-        return new Campaign(
-                new CampaignId(rs.getString("id")),
-                UserId.of(rs.getLong("sponsor_id")),
-                rs.getString("greeting"),
-                rs.getLong("total"),
-                rs.getInt("shares"),
+        CampaignId id = new CampaignId(rs.getString("id"));
+        UserId sponsor = UserId.of(rs.getLong("sponsor_id"));
+        String greeting = rs.getString("greeting");
+        long total = rs.getLong("total");
+        int shares = rs.getInt("shares");
+        int pools = rs.getInt("pools");
+        OncePer oncePer = OncePer.valueOf(rs.getString("once_per"));
+        Instant openedAt = fromSql(rs, "opened_at");
+        return rounds -> new Campaign(
+                id,
+                sponsor,
+                greeting,
+                total,
+                shares,
                 rule,
-                rs.getInt("pools"),
+                pools,
                 rounds,
                 group == null ? null : new GroupId(group),
-                OncePer.valueOf(rs.getString("once_per")),
-                fromSql(rs, "opened_at"));
+                oncePer,
+                openedAt);
     }
 }
