@@ -35,9 +35,9 @@ import reactor.netty.NettyPipeline;
 /**
  * The lossy edge's door (ADR 0104): on each HTTP/1.1 connection, right after Netty's HTTP decoder, a campaign grab over
  * the instance's rate ({@link CampaignAdmission#withinTheRate}) is answered {@code 200 TRY_AGAIN} with constant bytes
- * and goes no further: no Reactor Netty request, no WebFlux exchange, no security, no handler. That is what makes a
- * refusal cost a few microseconds of the service's CPU, where a refusal in a web filter cost most of a request's
- * (docs/performance.md). The answer is the same for every caller, so answering it before the token is checked is
+ * and goes no further: no Reactor Netty request, no WebFlux exchange, no security, no handler. A refusal then costs
+ * what decoding the request and writing the answer cost, the kernel's part included: 41-60 µs of the service's CPU on
+ * the measuring machine, against 81-107 µs in a web filter (docs/performance.md, "A refusal's cost"). The answer is the same for every caller, so answering it before the token is checked is
  * harmless; it carries the headers every answer carries.
  *
  * <p>One per connection, so its state is the connection's, touched only by the connection's event loop. It refuses
