@@ -143,7 +143,10 @@ class ClusterIT {
             long grabsThere = answers.stream()
                     .filter(a -> primary.equals(primaryOf.get(a.packetId())))
                     .count();
-            assertThat(grabsThere).as("grabs decided on %s", primary).isGreaterThan(answers.size() / 5);
+            // Every primary takes part. The packets' ids are random, so their share per primary is not a third: 80
+            // packets put 15 on one primary in a CI run (a fifth of the grabs was too tight a bound); fewer than a
+            // tenth is five standard deviations off.
+            assertThat(grabsThere).as("grabs decided on %s", primary).isGreaterThan(answers.size() / 10);
         }
         assertThat(answers).anySatisfy(a -> assertThat(a.outcome()).isEqualTo("SOLD_OUT"));
         assertThat(verdict.held()).as(verdict.summary()).isTrue();

@@ -201,9 +201,18 @@ class DatabaseShardStallIT {
             assertThat(onFrozenShard)
                     .as("grabs of the frozen shard's packets sent while it was frozen")
                     .hasSizeGreaterThan(20);
-            assertThat(duringStall)
-                    .as("grabs are decided by Redis alone")
+            assertThat(onFrozenShard)
+                    .as("grabs of the frozen shard's packets are decided by Redis alone")
                     .allSatisfy(a -> assertThat(a.status()).isEqualTo(200));
+            // The other shards' grabs are decided too, but for the grab lanes' own refusal on a loaded machine: a grab
+            // that waited past max-wait (1 s) is answered 503 with Retry-After 1 and never sent (ADR 0067). CI saw one
+            // of 1,547 (a live shard's packet). A grab held by the frozen database would be the frozen shard's.
+            List<Attempt> refused =
+                    duringStall.stream().filter(a -> a.status() != 200).toList();
+            assertThat(refused)
+                    .as("grabs of the live shards not decided while one was frozen")
+                    .allSatisfy(a -> assertThat(a.code() + " " + a.retryAfter()).isEqualTo("UNAVAILABLE 1"))
+                    .hasSizeLessThanOrEqualTo(duringStall.size() / 100);
             assertThat(counts(FaultCalls.neitherDecidedNorUnavailable(answers))).isEqualTo("none");
             assertThat(liveGrantsWhileFrozen)
                     .as("the live shards' grants answered while one was frozen")
